@@ -1,0 +1,106 @@
+"""Cardinality constraints over literals, with a selectable encoding.
+
+Every encoding has one signature: ``at_most_one(formula, lits, encoding)`` adds clauses (and
+auxiliary variables from ``formula.pool``) to ``formula``. PySAT's :class:`pysat.card.CardEnc`
+provides pairwise, sequential counter, ladder, bitwise and the totalizer family; ``native``
+keeps the constraint as a native cardinality constraint for Minicard/Gluecard.
+
+>>> from cnf import Formula
+>>> f = Formula(reserved=3)
+>>> at_most_one(f, [1, 2, 3], AMO.PAIRWISE)
+>>> f.clauses
+[[-1, -2], [-1, -3], [-2, -3]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from pysat.card import CardEnc, EncType
+
+from cnf.formula import Formula, Lit
+
+
+class AMO(str, Enum):
+    """At-most-one encodings, by the names used in the literature."""
+
+    PAIRWISE = "pairwise"
+    SEQUENTIAL = "sequential"
+    LADDER = "ladder"
+    BITWISE = "bitwise"
+    TOTALIZER = "totalizer"
+    NATIVE = "native"
+
+
+_CARDENC = {
+    AMO.PAIRWISE: EncType.pairwise,
+    AMO.SEQUENTIAL: EncType.seqcounter,
+    AMO.LADDER: EncType.ladder,
+    AMO.BITWISE: EncType.bitwise,
+    AMO.TOTALIZER: EncType.totalizer,
+}
+
+
+def at_most_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRWISE) -> None:
+    """Add "at most one of ``lits`` is true" to ``formula``.
+
+    >>> f = Formula(reserved=4)
+    >>> at_most_one(f, [1, 2, 3, 4], AMO.SEQUENTIAL)
+    >>> f.num_vars > 4
+    True
+    """
+    lits = list(lits)
+    if len(lits) <= 1:
+        return
+    encoding = AMO(encoding)
+    if encoding is AMO.NATIVE:
+        formula.add_atmost(lits, 1)
+        return
+    _add_cardenc(formula, lits, 1, encoding)
+
+
+def at_least_one(formula: Formula, lits: Sequence[Lit]) -> None:
+    """Add the clause "at least one of ``lits``"."""
+    formula.add(lits)
+
+
+def exactly_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRWISE) -> None:
+    """Add "exactly one of ``lits``": the at-least-one clause plus at-most-one.
+
+    >>> f = Formula(reserved=2)
+    >>> exactly_one(f, [1, 2])
+    >>> f.clauses
+    [[1, 2], [-1, -2]]
+    """
+    at_least_one(formula, lits)
+    at_most_one(formula, lits, encoding)
+
+
+def at_most_k(formula: Formula, lits: Sequence[Lit], k: int,
+              encoding: AMO = AMO.SEQUENTIAL) -> None:
+    """Add "at most ``k`` of ``lits``" (pairwise/bitwise/ladder exist only for k = 1).
+
+    >>> f = Formula(reserved=3)
+    >>> at_most_k(f, [1, 2, 3], 2, AMO.PAIRWISE)
+    Traceback (most recent call last):
+    ...
+    ValueError: the pairwise encoding handles k = 1 only; use sequential or totalizer
+    """
+    encoding = AMO(encoding)
+    if k == 1:
+        at_most_one(formula, lits, encoding)
+    elif encoding is AMO.NATIVE:
+        formula.add_atmost(list(lits), k)
+    elif encoding in (AMO.SEQUENTIAL, AMO.TOTALIZER):
+        _add_cardenc(formula, list(lits), k, encoding)
+    else:
+        raise ValueError(f"the {encoding.value} encoding handles k = 1 only; "
+                         "use sequential or totalizer")
+
+
+def _add_cardenc(formula: Formula, lits: list[Lit], k: int, encoding: AMO) -> None:
+    if k >= len(lits):
+        return
+    cnf = CardEnc.atmost(lits, k, vpool=formula.pool, encoding=_CARDENC[encoding])
+    formula.extend(cnf.clauses)

@@ -1,0 +1,100 @@
+"""A CNF formula: clauses over a pool of variables, some of them named.
+
+Glossary: a *variable* is a positive int; a *literal* (Lit) is a non-zero int whose sign
+says the polarity; a *clause* is a list of literals (their disjunction).
+
+Variables ``1..reserved`` are *primary*: the caller numbers them itself (e.g. by arithmetic on
+its own coordinates); every variable allocated through the pool comes after them. Native
+cardinality constraints (``atmosts``) are kept apart from clauses: only solvers with native
+cardinality support (Minicard, Gluecard) accept them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from pysat.formula import IDPool
+
+Lit = int
+Clause = list[Lit]
+
+
+class Formula:
+    """Clauses, native at-most-k constraints and a variable pool.
+
+    >>> f = Formula(reserved=4)        # variables 1..4 are the caller's own
+    >>> f.var("aux")                   # named auxiliaries follow
+    5
+    >>> f.add([1, -5]); f.add([2, 5])
+    >>> f.num_vars, len(f.clauses)
+    (5, 2)
+    """
+
+    def __init__(self, reserved: int = 0) -> None:
+        self.reserved = reserved
+        self.pool = IDPool(start_from=reserved + 1)
+        self.clauses: list[Clause] = []
+        self.atmosts: list[tuple[list[Lit], int]] = []
+        self.groups: dict[str, int] = {}
+        self._group = "clauses"
+
+    # -- variables -----------------------------------------------------------------------
+    def var(self, name: Hashable) -> int:
+        """The variable for ``name``, allocated on first use."""
+        return self.pool.id(name)
+
+    def new_var(self) -> int:
+        """A fresh anonymous variable."""
+        return self.pool.id(object())
+
+    @property
+    def num_vars(self) -> int:
+        """The largest variable in use (primary or pooled)."""
+        return max(self.reserved, self.pool.top)
+
+    def names(self) -> dict[int, Hashable]:
+        """Variable → name for the pooled variables (anonymous ones map to None)."""
+        return {v: (n if type(n) is not object else None) for v, n in self.pool.id2obj.items()}
+
+    # -- clauses -------------------------------------------------------------------------
+    def group(self, name: str) -> Formula:
+        """Attribute the following clauses to ``name`` (for statistics); returns self."""
+        self._group = name
+        return self
+
+    def add(self, clause: Iterable[Lit]) -> None:
+        """Add one clause."""
+        self.clauses.append(list(clause))
+        self.groups[self._group] = self.groups.get(self._group, 0) + 1
+
+    def extend(self, clauses: Iterable[Sequence[Lit]]) -> None:
+        """Add many clauses."""
+        before = len(self.clauses)
+        self.clauses.extend(list(c) for c in clauses)
+        self.groups[self._group] = self.groups.get(self._group, 0) + len(self.clauses) - before
+
+    def add_atmost(self, lits: Sequence[Lit], k: int) -> None:
+        """Add a native cardinality constraint ``sum(lits) <= k``."""
+        self.atmosts.append((list(lits), k))
+        self.groups[self._group] = self.groups.get(self._group, 0) + 1
+
+    def copy(self) -> Formula:
+        """An independent copy (clauses copied shallowly: clause lists are never mutated)."""
+        other = Formula(self.reserved)
+        other.pool = IDPool(start_from=self.reserved + 1)
+        other.pool.top = self.pool.top
+        other.pool.obj2id = dict(self.pool.obj2id)
+        other.pool.id2obj = dict(self.pool.id2obj)
+        other.clauses = list(self.clauses)
+        other.atmosts = list(self.atmosts)
+        other.groups = dict(self.groups)
+        return other
+
+    def stats(self) -> dict[str, int]:
+        """Sizes: variables, clauses, literals, native constraints."""
+        return {
+            "variables": self.num_vars,
+            "clauses": len(self.clauses),
+            "literals": sum(map(len, self.clauses)),
+            "native_atmost": len(self.atmosts),
+        }

@@ -1,0 +1,3 @@
+from satdoku.cli import main
+
+main()

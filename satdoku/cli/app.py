@@ -1,0 +1,57 @@
+"""The typer application, the exit codes, and the one place where errors become messages."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import typer
+
+from satdoku.errors import ExitCode, SatdokuError
+
+EXIT_CODES = (
+    "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
+    "that already clash) · 3 more than one solution where uniqueness was asked · "
+    "4 time limit reached · 70 internal error (please report). "
+    "For a file of many puzzles the exit code is the worst one met."
+)
+
+app = typer.Typer(
+    name="satdoku",
+    help="Sudoku of any size and its variants, solved, counted and checked with a SAT solver.",
+    epilog=EXIT_CODES,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
+    """Print ``satdoku: error: message`` on stderr; return the Exit to raise."""
+    typer.echo(f"satdoku: error: {message}", err=True)
+    return typer.Exit(int(code))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit code. User errors become one line on stderr."""
+    try:
+        result = app(args=argv, standalone_mode=False)
+        return int(result or 0)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.exceptions.Abort:
+        typer.echo("satdoku: interrupted", err=True)
+        return 130
+    except click.ClickException as err:
+        err.show()
+        return int(ExitCode.BAD_INPUT)
+    except SatdokuError as err:
+        typer.echo(f"satdoku: error: {err}", err=True)
+        return int(err.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("satdoku: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0

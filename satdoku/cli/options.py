@@ -1,0 +1,51 @@
+"""Options shared by several commands (one definition each, reused everywhere)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from cnf import AMO
+from cnf.session import DEFAULT_BACKEND
+from satdoku.encoding import DEFAULT_ENCODING, Encoding
+
+
+class OutputFormat(str, Enum):
+    grid = "grid"
+    line = "line"
+    json = "json"
+
+
+PuzzleArg = Annotated[str, typer.Argument(
+    help="A puzzle file, '-' for standard input, or the puzzle itself "
+         "(e.g. an 81-character line; '.' or '0' for blanks).", show_default=False)]
+Box = Annotated[str, typer.Option(
+    "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
+                  "Default: square boxes when the size is a square, else the most square "
+                  "factorisation (6 → 2x3, 12 → 3x4), else none.")]
+Rules = Annotated[str, typer.Option(
+    "--rules", help="Extra rules, comma-separated (e.g. anti-knight,anti-king); "
+                    "'satdoku rules' lists them.")]
+EncodingOpt = Annotated[Encoding, typer.Option(
+    "--encoding", help="Sudoku CNF encoding.", case_sensitive=False)]
+AmoOpt = Annotated[AMO, typer.Option(
+    "--amo", help="At-most-one encoding ('native' needs a minicard/gluecard back-end).",
+    case_sensitive=False)]
+Backend = Annotated[str, typer.Option(
+    "--backend", help="PySAT solver: cadical195, cadical153, glucose4, glucose42, "
+                      "minisat22, minicard, lingeling, …")]
+TimeLimit = Annotated[float | None, typer.Option(
+    "--time-limit", min=0, help="Seconds per puzzle; running out is reported (exit 4), "
+                                "never taken for 'no solution'.")]
+Format = Annotated[OutputFormat | None, typer.Option(
+    "--format", "-f", help="Output: grid (pretty; default for one puzzle), line (default for "
+                           "a file of many), json (one object per puzzle per line).")]
+Output = Annotated[str | None, typer.Option(
+    "--output", "-o", help="Write results to this file (atomically; partial results are "
+                           "kept on interrupt) instead of standard output.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+
+DEFAULTS = {"box": "auto", "rules": "", "encoding": DEFAULT_ENCODING, "amo": AMO.PAIRWISE,
+            "backend": DEFAULT_BACKEND}

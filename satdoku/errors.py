@@ -1,0 +1,67 @@
+"""One exception hierarchy, each error carrying where it happened, and the CLI exit codes."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Exit codes of every ``satdoku`` command (documented in ``--help``)."""
+
+    OK = 0            # solved / unique
+    NO_SOLUTION = 1   # the puzzle has no solution
+    BAD_INPUT = 2     # unreadable input, bad option, givens that already clash
+    MULTIPLE = 3      # more than one solution where uniqueness was asked
+    TIME_LIMIT = 4    # a time limit ran out before an answer
+    INTERNAL = 70     # a bug: e.g. a solution failed independent verification
+
+
+#: For a batch, the exit code is the worst one met, in this order (worst last).
+SEVERITY = [ExitCode.OK, ExitCode.MULTIPLE, ExitCode.NO_SOLUTION, ExitCode.TIME_LIMIT,
+            ExitCode.BAD_INPUT, ExitCode.INTERNAL]
+
+
+def worst(codes: list[ExitCode]) -> ExitCode:
+    """The worst of ``codes`` (OK for none).
+
+    >>> worst([ExitCode.OK, ExitCode.NO_SOLUTION, ExitCode.MULTIPLE])
+    <ExitCode.NO_SOLUTION: 1>
+    """
+    return max(codes, key=SEVERITY.index, default=ExitCode.OK)
+
+
+class SatdokuError(Exception):
+    """Base of every error satdoku reports to a user."""
+
+    exit_code = ExitCode.BAD_INPUT
+
+
+class ParseError(SatdokuError):
+    """Unreadable puzzle text; carries the source, line and column (1-based) when known."""
+
+    def __init__(self, message: str, source: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.message, self.source, self.line, self.column = message, source, line, column
+        parts = [source] if source else []
+        parts += [f"line {line}"] if line is not None else []
+        parts += [f"column {column}"] if column is not None else []
+        where = ", ".join(parts)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class BoardError(SatdokuError):
+    """A board that cannot exist (bad size, boxes that do not tile, bad region map)."""
+
+
+class RuleError(SatdokuError):
+    """An unknown rule, or a rule that makes no sense on the board it is given."""
+
+
+class ClashError(SatdokuError):
+    """The givens break a rule before any solving (e.g. two 5s in a row)."""
+
+
+class VerificationError(SatdokuError):
+    """A solution failed the independent checker: a bug in satdoku, never user error."""
+
+    exit_code = ExitCode.INTERNAL

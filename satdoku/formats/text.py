@@ -1,0 +1,232 @@
+"""Puzzle text: 81-character lines, n²-character lines, multi-line grids, numbers for big grids.
+
+Input rules: ``.`` or ``0`` is a blank; digits are ``1–9`` then ``A–Z`` then ``a–z``; in
+grids, white space and ``| - + = : , ;`` only separate cells; big grids may be written as
+white-space separated numbers (``12 . 3 …``). A file holds one grid, or many puzzles one
+per line; ``#`` comment lines and blank lines are ignored.
+
+>>> p = parse_puzzle("1.3. ..1. .... ...4")
+>>> p.board.n, p.num_givens
+(4, 4)
+>>> print(format_grid(p.board, p.givens))
+1 . | 3 .
+. . | 1 .
+----+----
+. . | . .
+. . | . 4
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from satdoku.board import ALPHABET, BLANKS, Board, default_box
+from satdoku.errors import BoardError, ParseError, SatdokuError
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Grid, Rule
+
+SEPARATORS = frozenset(" \t\r|-+=:,;")
+_DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
+_NUMBER_TOKEN = re.compile(r"\d+|\.")
+_SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
+
+BoxSpec = tuple[int, int] | None | str
+
+
+@dataclass(frozen=True)
+class Cells:
+    """Raw cells read from text: digits (0 blank) with the (line, column) of each."""
+
+    digits: list[int]
+    places: list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Record:
+    """One puzzle of a file, or the error that stopped it; ``line`` is where it starts."""
+
+    line: int
+    text: str
+    puzzle: Puzzle | None = None
+    error: SatdokuError | None = None
+
+
+def read_numbers(line: str, number: int) -> Cells | None:
+    """The cells of a line of white-space separated numbers, or None if it is not one.
+
+    Only lines with some number of two or more digits count: otherwise the character
+    notation reads the same cells.
+    """
+    tokens = [t for t in line.split() if not _SEPARATOR_TOKEN.fullmatch(t)]
+    if not tokens or not all(_NUMBER_TOKEN.fullmatch(t) for t in tokens):
+        return None
+    if all(len(t) == 1 for t in tokens):
+        return None
+    digits, places, column = [], [], 0
+    for token in tokens:
+        column = line.index(token, column)
+        digits.append(0 if token == "." else int(token))
+        places.append((number, column + 1))
+        column += len(token)
+    return Cells(digits, places)
+
+
+def read_cells(line: str, number: int, source: str | None = None) -> Cells:
+    """The cells of one line of text in character notation."""
+    digits, places = [], []
+    for column, ch in enumerate(line, 1):
+        if ch in BLANKS:
+            digits.append(0)
+        elif ch in _DIGIT_OF:
+            digits.append(_DIGIT_OF[ch])
+        elif ch in SEPARATORS:
+            continue
+        else:
+            raise ParseError(f"unexpected character {ch!r} (digits are 1-9, A-Z, a-z; "
+                             "blanks . or 0)", source, number, column)
+        places.append((number, column))
+    return Cells(digits, places)
+
+
+def _fits(cells: Cells | None, n: int, count: int) -> bool:
+    return cells is not None and len(cells.digits) == count and max(cells.digits) <= n
+
+
+def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
+                source: str | None = None) -> Puzzle:
+    """Check the cell count and digit range, and build the puzzle."""
+    count = len(cells.digits)
+    n = math.isqrt(count)
+    line = cells.places[0][0] if cells.places else None
+    if count == 0:
+        raise ParseError("no cells found", source, line)
+    if n * n != count:
+        raise ParseError(f"{count} cells is not a square board "
+                         f"(a {n}x{n} board has {n * n}, {n + 1}x{n + 1} has {(n + 1) ** 2})",
+                         source, line)
+    for digit, (row, column) in zip(cells.digits, cells.places, strict=True):
+        if digit > n:
+            symbol = ALPHABET[digit - 1] if digit <= len(ALPHABET) else str(digit)
+            raise ParseError(f"digit {symbol!r} ({digit}) is too large for a {n}x{n} board",
+                             source, row, column)
+    try:
+        board = Board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
+    except BoardError as err:
+        raise ParseError(str(err), source, line) from None
+    return Puzzle(board, tuple(cells.digits), rules)
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    return [(k, raw) for k, raw in enumerate(text.splitlines(), 1)
+            if raw.strip() and not raw.lstrip().startswith("#")]
+
+
+def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
+                 rules: tuple[Rule, ...] = ()) -> Iterator[Record]:
+    """Every puzzle in ``text``: one grid, or one puzzle per line. Bad ones come as errors.
+
+    A text of L lines that each hold L cells is one grid; otherwise each line is a puzzle.
+    """
+    lines = []
+    for number, raw in _content_lines(text):
+        try:
+            chars: Cells | ParseError = read_cells(raw, number, source)
+        except ParseError as err:
+            chars = err
+        lines.append((number, raw, chars, read_numbers(raw, number)))
+    rows = [ln for ln in lines if not isinstance(ln[2], Cells) or ln[2].digits]
+    size = len(rows)
+    if size > 1:
+        if all(_fits(nums, size, size) for *_, nums in rows):
+            yield _grid_record([(num, raw, nums) for num, raw, _, nums in rows], box, rules,
+                               source)
+            return
+        counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
+        if counts and counts.most_common(1)[0][0] == size:
+            yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
+            return
+    for number, raw, chars, nums in lines:
+        n = math.isqrt(len(nums.digits)) if nums else 0
+        cells = nums if _fits(nums, n, n * n) else chars
+        yield _line_record(number, raw, cells, box, rules, source)
+
+
+def _line_record(number: int, raw: str, cells: Cells | ParseError, box: BoxSpec,
+                 rules: tuple[Rule, ...], source: str | None) -> Record:
+    if isinstance(cells, ParseError):
+        return Record(number, raw.strip(), error=cells)
+    try:
+        return Record(number, raw.strip(), puzzle=make_puzzle(cells, box, rules, source))
+    except SatdokuError as err:
+        return Record(number, raw.strip(), error=err)
+
+
+def _grid_record(rows: list, box: BoxSpec, rules: tuple[Rule, ...],
+                 source: str | None) -> Record:
+    first, text, size = rows[0][0], "\n".join(raw for _, raw, _ in rows), len(rows)
+    for number, _, cells in rows:
+        if isinstance(cells, ParseError):
+            return Record(first, text, error=cells)
+        if len(cells.digits) != size:
+            return Record(first, text, error=ParseError(
+                f"this row has {len(cells.digits)} cells; a grid of {size} rows needs {size}",
+                source, number))
+    merged = Cells([d for *_, c in rows for d in c.digits],
+                   [p for *_, c in rows for p in c.places])
+    return _line_record(first, text, merged, box, rules, source)
+
+
+def parse_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
+                 source: str | None = None) -> Puzzle:
+    """Exactly one puzzle from ``text``; :class:`ParseError` otherwise.
+
+    >>> parse_puzzle("123").board
+    Traceback (most recent call last):
+    ...
+    satdoku.errors.ParseError: line 1: 3 cells is not a square board (a 1x1 board has 1, 2x2 has 4)
+    """
+    records = list(read_puzzles(text, source, box, rules))
+    if not records:
+        raise ParseError("no puzzle found (empty input)", source)
+    if len(records) > 1:
+        raise ParseError(f"expected one puzzle, found {len(records)} lines of puzzles",
+                         source, records[1].line)
+    if records[0].error:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
+
+
+# -- output --------------------------------------------------------------------------------
+def format_line(board: Board, grid: Grid) -> str:
+    """One line: a character per cell (``.`` blank), or numbers when digits exceed 61.
+
+    >>> format_line(Board.classic(4), (1, 2, 0, 4) * 4)
+    '12.412.412.412.4'
+    """
+    if board.single_char:
+        return "".join(board.symbol(d) for d in grid)
+    return " ".join(str(d) if d else "." for d in grid)
+
+
+def format_grid(board: Board, grid: Grid, mark: frozenset[int] = frozenset()) -> str:
+    """A readable grid with box separators; cells in ``mark`` are flagged with ``*``."""
+    n = board.n
+    symbols = [board.symbol(d) if board.single_char else (str(d) if d else ".") for d in grid]
+    width = max(len(s) for s in symbols)
+    flag = (lambda i: "*" if i in mark else " ") if mark else (lambda i: "")
+    cells = [s.rjust(width) + flag(i) for i, s in enumerate(symbols)]
+    r, c = board.box if board.box else (n, n)
+    rows = [" | ".join(" ".join(cells[row * n + k: row * n + k + c]) for k in range(0, n, c))
+            for row in range(n)]
+    rule = "".join("+" if ch == "|" else "-" for ch in rows[0])
+    lines = []
+    for row, text in enumerate(rows):
+        if row and row % r == 0:
+            lines.append(rule)
+        lines.append(text.rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""A puzzle: a board, its variant rules, and the givens (digits placed, candidates removed).
+
+>>> from satdoku.board import Board
+>>> p = Puzzle(Board.classic(4), givens=(1, 2, 3, 4) + (0,) * 12)
+>>> p.num_givens, p.clashes()
+(4, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from satdoku.board import Board
+from satdoku.encoding import all_rules
+from satdoku.errors import ClashError, VerificationError
+from satdoku.rules import Grid, Rule, Violation, cell_var, completeness_violations
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Board + rules + givens. ``eliminated`` holds (cell, digit) candidates ruled out."""
+
+    board: Board
+    givens: Grid
+    rules: tuple[Rule, ...] = ()
+    eliminated: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        if len(self.givens) != self.board.n ** 2:
+            raise ValueError(f"{len(self.givens)} givens for a board of {self.board.n ** 2} cells")
+
+    @property
+    def num_givens(self) -> int:
+        return sum(1 for d in self.givens if d)
+
+    def with_rules(self, extra: Iterable[Rule]) -> Puzzle:
+        """The same puzzle with ``extra`` rules added (duplicates ignored)."""
+        rules = list(self.rules)
+        rules += [r for r in extra if r not in rules]
+        return Puzzle(self.board, self.givens, tuple(rules), self.eliminated)
+
+    def assumptions(self) -> list[int]:
+        """The givens as literals: placed digits true, eliminated candidates false."""
+        board = self.board
+        lits = [cell_var(board, i, d) for i, d in enumerate(self.givens) if d]
+        lits += [-cell_var(board, i, d) for i, d in sorted(self.eliminated)]
+        return lits
+
+    def clashes(self) -> list[Violation]:
+        """Rules the givens already break, found without solving."""
+        board, givens = self.board, self.givens
+        found = [v for rule in all_rules(board, self.rules)
+                 for v in rule.violations(board, givens)]
+        found += [Violation("cells", (i,), f"digit {d} is both given and eliminated")
+                  for i, d in sorted(self.eliminated) if givens[i] == d]
+        return found
+
+    def require_no_clash(self) -> None:
+        """Raise :class:`ClashError` naming the first clash, if the givens clash."""
+        clashes = self.clashes()
+        if clashes:
+            more = f" (and {len(clashes) - 1} more)" if len(clashes) > 1 else ""
+            raise ClashError(f"givens clash: {clashes[0].describe(self.board)}{more}")
+
+    def verify(self, solution: Grid) -> None:
+        """Check ``solution`` independently of the CNF: complete, keeps the givens, no rule broken.
+
+        Raises :class:`VerificationError` (a satdoku bug) otherwise.
+        """
+        board = self.board
+        problems = list(completeness_violations(board, solution))
+        problems += [Violation("givens", (i,), f"given {d} changed to {solution[i]}")
+                     for i, d in enumerate(self.givens) if d and solution[i] != d]
+        problems += [Violation("givens", (i,), f"eliminated digit {d} placed")
+                     for i, d in self.eliminated if solution[i] == d]
+        if not problems:
+            problems = [v for rule in all_rules(board, self.rules)
+                        if not rule.holds(board, solution)
+                        for v in rule.violations(board, solution)]
+        if problems:
+            raise VerificationError("internal error: a solution failed independent "
+                                    f"verification: {problems[0].describe(board)}")

@@ -1,0 +1,162 @@
+"""Rules: small objects that both encode themselves and check a grid on their own.
+
+Glossary: a *grid* is a tuple of n² digits (0 = blank) in cell order; a *region* is a set of
+cells whose digits must all differ; a *violation* names the rule and the cells that break it.
+
+``violations(board, grid)`` is plain Python over digits — it never looks at the CNF — and
+works on partial grids (blanks are ignored), so the same checker catches clashing givens
+before solving and verifies every solution after.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cnf import AMO, Formula
+from satdoku.board import Board, Unit
+
+Grid = tuple[int, ...]
+
+
+def cell_var(board: Board, cell: int, digit: int) -> int:
+    """The CNF variable "cell holds digit": ``v(r,c,d) = (r·n + c)·n + d`` with d in 1..n.
+
+    >>> cell_var(Board.classic(9), 0, 1), cell_var(Board.classic(9), 80, 9)
+    (1, 729)
+    """
+    return cell * board.n + digit
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: which rule, which cells, in words."""
+
+    rule: str
+    cells: tuple[int, ...]
+    message: str
+
+    def describe(self, board: Board) -> str:
+        cells = ", ".join(board.cell_name(i) for i in self.cells)
+        return f"{self.rule}: {self.message} ({cells})"
+
+
+@dataclass(frozen=True)
+class Marking:
+    """What a rule draws on a picture, as data; the renderer draws each ``kind``.
+
+    Kinds: ``cage`` (dashed outline, ``label`` = sum), ``line`` (through cell centres, in
+    order; ``style`` names it: thermo, arrow, whisper, renban, palindrome…), ``shade``
+    (cells filled; ``style`` even/odd/region), ``diagonal`` (corner to corner), ``dot``
+    (between two cells; ``style`` white/black), ``text`` (``label`` at the cells' edge).
+    """
+
+    kind: str
+    cells: tuple[int, ...]
+    label: str = ""
+    style: str = ""
+
+
+class Rule(ABC):
+    """A constraint on a board. Subclasses are frozen dataclasses (hashable: cache keys).
+
+    ``regions`` returns all-different regions; the encoding pipeline encodes those with the
+    chosen Sudoku encoding and AMO scheme. ``encode`` adds any other clauses.
+    """
+
+    name: ClassVar[str] = "rule"
+    description: ClassVar[str] = ""
+
+    def check_board(self, board: Board) -> None:
+        """Raise :class:`~satdoku.errors.RuleError` when the rule makes no sense on ``board``."""
+
+    def regions(self, board: Board) -> Sequence[Unit]:
+        """All-different regions this rule adds (none by default)."""
+        return ()
+
+    def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
+        """Add the clauses this rule needs beyond its regions (none by default)."""
+
+    def markings(self, board: Board) -> Sequence[Marking]:
+        """What to draw for this rule on a picture (nothing by default)."""
+        return ()
+
+    @abstractmethod
+    def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
+        """Every place where ``grid`` (possibly partial) breaks the rule."""
+
+    def holds(self, board: Board, grid: Grid) -> bool:
+        """Whether the *complete* ``grid`` satisfies the rule (a fast yes/no)."""
+        return next(iter(self.violations(board, grid)), None) is None
+
+
+def duplicate_violations(rule: str, what: str, regions: Sequence[Unit],
+                         grid: Grid) -> Iterator[Violation]:
+    """Violations for a digit repeated inside any of ``regions`` (blanks ignored)."""
+    for k, region in enumerate(regions):
+        seen: dict[int, int] = {}
+        for i in region:
+            d = grid[i]
+            if not d:
+                continue
+            if d in seen:
+                yield Violation(rule, (seen[d], i), f"{d} twice in {what} {k + 1}")
+            else:
+                seen[d] = i
+
+
+class RegionRule(Rule, ABC):
+    """A rule that is nothing but all-different regions."""
+
+    what: ClassVar[str] = "region"
+
+    def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
+        return duplicate_violations(self.name, self.what, self.regions(board), grid)
+
+    def holds(self, board: Board, grid: Grid) -> bool:
+        get = grid.__getitem__
+        return all(len(set(map(get, region))) == len(region) for region in self.regions(board))
+
+
+@dataclass(frozen=True)
+class Rows(RegionRule):
+    name: ClassVar[str] = "rows"
+    description: ClassVar[str] = "each row holds every digit once"
+    what: ClassVar[str] = "row"
+
+    def regions(self, board: Board) -> Sequence[Unit]:
+        return board.rows
+
+
+@dataclass(frozen=True)
+class Columns(RegionRule):
+    name: ClassVar[str] = "columns"
+    description: ClassVar[str] = "each column holds every digit once"
+    what: ClassVar[str] = "column"
+
+    def regions(self, board: Board) -> Sequence[Unit]:
+        return board.columns
+
+
+@dataclass(frozen=True)
+class Boxes(RegionRule):
+    name: ClassVar[str] = "boxes"
+    description: ClassVar[str] = "each box (or jigsaw region) holds every digit once"
+    what: ClassVar[str] = "box"
+
+    def regions(self, board: Board) -> Sequence[Unit]:
+        return board.boxes
+
+
+def classic_rules(board: Board) -> tuple[Rule, ...]:
+    """The rules every board has: rows, columns, and boxes or regions when it has them."""
+    return (Rows(), Columns(), Boxes()) if board.boxes else (Rows(), Columns())
+
+
+def completeness_violations(board: Board, grid: Grid) -> Iterator[Violation]:
+    """Blank cells and digits out of range (a solution must have neither)."""
+    for i, d in enumerate(grid):
+        if not 1 <= d <= board.n:
+            yield Violation("cells", (i,), "blank" if d == 0 else f"digit {d} out of range")

@@ -1,0 +1,184 @@
+"""Solving: one incremental session per (board, rules, encoding, AMO, back-end).
+
+The CNF is built once and cached; each puzzle's givens are *assumptions*, never clauses, so
+thousands of puzzles run through one solver. Every solution returned has passed the
+independent checker (:meth:`Puzzle.verify`).
+
+>>> from satdoku.formats import parse_puzzle
+>>> p = parse_puzzle("1.34" "34.2" "2.43" "43.1")
+>>> r = check(p)
+>>> r.status, r.solutions[0][:4]
+(<Status.UNIQUE: 'unique'>, (1, 2, 3, 4))
+>>> count(parse_puzzle("." * 16), limit=1000).count
+288
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+
+from cnf import AMO, Session, SolveResult
+from cnf.session import DEFAULT_BACKEND
+from satdoku.board import Board
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Grid, Rule, Violation
+
+
+class Status(str, Enum):
+    """What is known about a puzzle's solutions."""
+
+    INVALID = "invalid"          # the givens break a rule outright
+    NO_SOLUTION = "no_solution"
+    SOLVED = "solved"            # a solution found; uniqueness not asked
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    UNKNOWN = "unknown"          # a time limit ran out first
+
+
+@dataclass(frozen=True)
+class Result:
+    """Status, the solutions found (verified), and the clashing givens when INVALID."""
+
+    status: Status
+    solutions: tuple[Grid, ...] = ()
+    clashes: tuple[Violation, ...] = ()
+    stats: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A solution count; ``complete`` is False when a limit or time limit cut it short."""
+
+    count: int
+    complete: bool
+    status: Status
+
+
+class SudokuSolver:
+    """An incremental solver for every puzzle on one board with one set of rules.
+
+    >>> s = SudokuSolver(Board.classic(4))
+    >>> from satdoku.formats import parse_puzzle
+    >>> s.solve(parse_puzzle("12..34..........")).status
+    <Status.SOLVED: 'solved'>
+    """
+
+    def __init__(self, board: Board, rules: tuple[Rule, ...] = (),
+                 encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
+                 backend: str = DEFAULT_BACKEND) -> None:
+        self.board, self.rules = board, tuple(rules)
+        self.formula = build(board, self.rules, Encoding(encoding), AMO(amo))
+        self.session = Session(self.formula, backend)
+        self.cell_vars = range(1, board.n ** 3 + 1)
+
+    def _accepts(self, puzzle: Puzzle) -> None:
+        if puzzle.board != self.board or set(puzzle.rules) != set(self.rules):
+            raise ValueError("this solver was built for another board or other rules")
+
+    def grid_of(self, model: list[int]) -> Grid:
+        """Decode a model (or any list of literals) into a grid."""
+        n = self.board.n
+        grid = [0] * (n * n)
+        for v in model[: n ** 3]:
+            if v > 0 and grid[(v - 1) // n] == 0:
+                grid[(v - 1) // n] = (v - 1) % n + 1
+        return tuple(grid)
+
+    def _failure(self, puzzle: Puzzle, answer: SolveResult) -> Result:
+        if answer is SolveResult.UNKNOWN:
+            return Result(Status.UNKNOWN)
+        clashes = tuple(puzzle.clashes())
+        return Result(Status.INVALID if clashes else Status.NO_SOLUTION, clashes=clashes)
+
+    def solve(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
+        """The first solution found (uniqueness not checked)."""
+        self._accepts(puzzle)
+        answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
+        if answer is not SolveResult.SAT:
+            return self._failure(puzzle, answer)
+        solution = self.grid_of(self.session.model)
+        puzzle.verify(solution)
+        return Result(Status.SOLVED, (solution,))
+
+    def solutions(self, puzzle: Puzzle, limit: int | None = None,
+                  time_limit: float | None = None) -> Iterator[Grid]:
+        """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
+        self._accepts(puzzle)
+        for true_vars in self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
+                                                time_limit, block_true_only=True):
+            solution = self.grid_of(true_vars)
+            puzzle.verify(solution)
+            yield solution
+
+    def check(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
+        """UNIQUE, MULTIPLE (with two solutions), NO_SOLUTION, INVALID or UNKNOWN."""
+        found: list[Grid] = []
+        try:
+            found.extend(self.solutions(puzzle, limit=2, time_limit=time_limit))
+        except TimeoutError:
+            return Result(Status.UNKNOWN, tuple(found))
+        if not found:
+            return self._failure(puzzle, SolveResult.UNSAT)
+        return Result(Status.UNIQUE if len(found) == 1 else Status.MULTIPLE, tuple(found))
+
+    def count(self, puzzle: Puzzle, limit: int | None = None, time_limit: float | None = None,
+              on_solution: Callable[[int], None] | None = None) -> Count:
+        """Count solutions exactly, or up to ``limit``; ``on_solution(k)`` after each one."""
+        k = 0
+        try:
+            for _ in self.solutions(puzzle, limit, time_limit):
+                k += 1
+                if on_solution:
+                    on_solution(k)
+        except TimeoutError:
+            return Count(k, False, Status.UNKNOWN)
+        if k == 0:
+            return Count(0, True, self._failure(puzzle, SolveResult.UNSAT).status)
+        complete = limit is None or k < limit
+        if complete:
+            status = Status.UNIQUE if k == 1 else Status.MULTIPLE
+        else:
+            status = Status.MULTIPLE if k > 1 else Status.SOLVED
+        return Count(k, complete, status)
+
+    def stats(self) -> dict[str, float]:
+        """Formula sizes and solver statistics so far."""
+        return {**self.formula.stats(), **self.session.stats()}
+
+
+@lru_cache(maxsize=8)
+def solver_for(board: Board, rules: tuple[Rule, ...] = (),
+               encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
+               backend: str = DEFAULT_BACKEND) -> SudokuSolver:
+    """A cached :class:`SudokuSolver`: one per board, rules and options."""
+    return SudokuSolver(board, rules, encoding, amo, backend)
+
+
+def _solver(puzzle: Puzzle, options: dict) -> SudokuSolver:
+    return solver_for(puzzle.board, puzzle.rules, **options)
+
+
+def solve(puzzle: Puzzle, time_limit: float | None = None, **options) -> Result:
+    """First solution of ``puzzle`` (options: encoding, amo, backend)."""
+    return _solver(puzzle, options).solve(puzzle, time_limit)
+
+
+def check(puzzle: Puzzle, time_limit: float | None = None, **options) -> Result:
+    """Is ``puzzle`` unique? Two solutions when it is not."""
+    return _solver(puzzle, options).check(puzzle, time_limit)
+
+
+def count(puzzle: Puzzle, limit: int | None = None, time_limit: float | None = None,
+          **options) -> Count:
+    """Number of solutions of ``puzzle``, exact or up to ``limit``."""
+    return _solver(puzzle, options).count(puzzle, limit, time_limit)
+
+
+def solutions(puzzle: Puzzle, limit: int | None = None, time_limit: float | None = None,
+              **options) -> Iterator[Grid]:
+    """Iterate over the verified solutions of ``puzzle``."""
+    return _solver(puzzle, options).solutions(puzzle, limit, time_limit)

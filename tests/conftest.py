@@ -1,0 +1,34 @@
+"""Shared test helpers: run the CLI as a user would, in a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None,
+            timeout: float = 120) -> Run:
+    """Run ``python -m satdoku ARGS``; assert no traceback reached the user."""
+    proc = subprocess.run([sys.executable, "-m", "satdoku", *args], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def cli():
+    return run_cli

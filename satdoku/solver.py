@@ -74,19 +74,32 @@ class SudokuSolver:
         self.formula = build(board, self.rules, Encoding(encoding), AMO(amo))
         self.session = Session(self.formula, backend)
         self.cell_vars = range(1, board.n ** 3 + 1)
+        n = board.n
+        self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
+        self._cell_of_var = [0] + [(v - 1) // n for v in self.cell_vars]
+        self._all_cells = list(range(n * n))
 
     def _accepts(self, puzzle: Puzzle) -> None:
         if puzzle.board != self.board or set(puzzle.rules) != set(self.rules):
             raise ValueError("this solver was built for another board or other rules")
 
     def grid_of(self, model: list[int]) -> Grid:
-        """Decode a model (or any list of literals) into a grid."""
+        """Decode a model (or any list of true literals) into a grid.
+
+        A cell with several true digits (impossible under the rules) keeps the first; the
+        independent verification that follows every decode catches such a bug.
+        """
         n = self.board.n
-        grid = [0] * (n * n)
-        for v in model[: n ** 3]:
-            if v > 0 and grid[(v - 1) // n] == 0:
-                grid[(v - 1) // n] = (v - 1) % n + 1
-        return tuple(grid)
+        true_cells = [v for v in model[: n ** 3] if v > 0] if len(model) >= n ** 3 else [
+            v for v in model if 0 < v <= n ** 3]
+        digit = self._digit_of_var
+        if list(map(self._cell_of_var.__getitem__, true_cells)) == self._all_cells:
+            return tuple(map(digit.__getitem__, true_cells))
+        cells = [0] * (n * n)
+        for v in true_cells:
+            if cells[(v - 1) // n] == 0:
+                cells[(v - 1) // n] = digit[v]
+        return tuple(cells)
 
     def _failure(self, puzzle: Puzzle, answer: SolveResult) -> Result:
         if answer is SolveResult.UNKNOWN:

@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from satdoku.board import ALPHABET, BLANKS, Board, default_box
 from satdoku.errors import BoardError, ParseError, SatdokuError
@@ -31,6 +32,8 @@ from satdoku.rules import Grid, Rule
 
 SEPARATORS = frozenset(" \t\r|-+=:,;")
 _DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
+_VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
+_CELL_CHARS = frozenset(_VALUE_OF)
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
 
@@ -42,7 +45,7 @@ class Cells:
     """Raw cells read from text: digits (0 blank) with the (line, column) of each."""
 
     digits: list[int]
-    places: list[tuple[int, int]]
+    places: Sequence[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,27 @@ def read_numbers(line: str, number: int) -> Cells | None:
     return Cells(digits, places)
 
 
+class _Columns(Sequence):
+    """The places (line, 1..length) of a line read without separators, made on demand."""
+
+    def __init__(self, line: int, length: int) -> None:
+        self.line, self.length = line, length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [(self.line, c + 1) for c in range(self.length)[k]]
+        if not -self.length <= k < self.length:
+            raise IndexError(k)
+        return (self.line, k % self.length + 1)
+
+
 def read_cells(line: str, number: int, source: str | None = None) -> Cells:
     """The cells of one line of text in character notation."""
+    if _CELL_CHARS.issuperset(line):  # fast path: a plain line of cells (e.g. 81 characters)
+        return Cells(list(map(_VALUE_OF.__getitem__, line)), _Columns(number, len(line)))
     digits, places = [], []
     for column, ch in enumerate(line, 1):
         if ch in BLANKS:
@@ -108,16 +130,23 @@ def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (
         raise ParseError(f"{count} cells is not a square board "
                          f"(a {n}x{n} board has {n * n}, {n + 1}x{n + 1} has {(n + 1) ** 2})",
                          source, line)
-    for digit, (row, column) in zip(cells.digits, cells.places, strict=True):
+    for digit, (row, column) in ([] if max(cells.digits) <= n else
+                                 zip(cells.digits, cells.places, strict=True)):
         if digit > n:
             symbol = ALPHABET[digit - 1] if digit <= len(ALPHABET) else str(digit)
             raise ParseError(f"digit {symbol!r} ({digit}) is too large for a {n}x{n} board",
                              source, row, column)
     try:
-        board = Board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
+        board = _board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
     except BoardError as err:
         raise ParseError(str(err), source, line) from None
     return Puzzle(board, tuple(cells.digits), rules)
+
+
+@lru_cache(maxsize=64)
+def _board(n: int, box: tuple[int, int] | None) -> Board:
+    """One Board object per shape, so its cached geometry is computed once per file."""
+    return Board(n, box)
 
 
 def _content_lines(text: str) -> list[tuple[int, str]]:

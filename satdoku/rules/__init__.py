@@ -1,16 +1,22 @@
 """The rule catalogue: classic constraints and variants, by name.
 
->>> [r.name for r in parse_rules("")]
-[]
->>> parse_rules("nonsense")
+Global rules (a name says it all) are in :data:`CATALOGUE`; rules with per-puzzle data
+(killer cages, extra regions, even/odd cells) are built from a JSON puzzle file, and jigsaw
+regions are part of the :class:`~satdoku.board.Board`.
+
+>>> [r.name for r in parse_rules("anti-knight, diagonal")]
+['anti-knight', 'diagonal']
+>>> parse_rules("non-consecutive")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-satdoku.errors.RuleError: unknown rule 'nonsense'; run 'satdoku rules' to list them
+satdoku.errors.RuleError: unknown rule 'non-consecutive' (did you mean 'nonconsecutive'?); ...
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
+from functools import partial
 
 from satdoku.errors import RuleError
 from satdoku.rules.base import (
@@ -26,6 +32,10 @@ from satdoku.rules.base import (
     classic_rules,
     completeness_violations,
 )
+from satdoku.rules.cages import Cage, KillerCages
+from satdoku.rules.pairs import PAIR_RULES, Move, PairRule, Relation
+from satdoku.rules.parity import Parity
+from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
 
 #: Global rules that a name alone selects (variants register here).
 CATALOGUE: dict[str, Callable[[], Rule]] = {}
@@ -44,23 +54,40 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
         if not name:
             continue
         if name not in CATALOGUE:
-            raise RuleError(f"unknown rule {name!r}; run 'satdoku rules' to list them")
+            close = difflib.get_close_matches(name, CATALOGUE, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RuleError(f"unknown rule {name!r}{hint}; run 'satdoku rules' to list them")
         rule = CATALOGUE[name]()
         if rule not in rules:
             rules.append(rule)
     return tuple(rules)
 
 
+for _factory in (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
+                 Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES)):
+    register(_factory().name, _factory)
+
+
 __all__ = [
     "CATALOGUE",
     "Boxes",
+    "Cage",
     "Columns",
+    "Diagonal",
+    "Disjoint",
+    "ExtraRegions",
     "Grid",
+    "KillerCages",
     "Marking",
+    "Move",
+    "PairRule",
+    "Parity",
     "RegionRule",
+    "Relation",
     "Rows",
     "Rule",
     "Violation",
+    "Windoku",
     "cell_var",
     "classic_rules",
     "completeness_violations",

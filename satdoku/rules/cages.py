@@ -1,0 +1,144 @@
+"""Killer cages: the digits in a cage differ and, when the cage has a sum, add up to it.
+
+The sum is encoded exactly through the *digit sets* that can fill the cage: k distinct
+digits of 1..n adding up to s (``combinations(n, k, s)``). With ``p_d`` = "digit d is in the
+cage" and one selector ``y_S`` per set S:
+
+- ``v(i,d) → p_d`` for every cell i, and ``p_d → ∨_i v(i,d)``;
+- ``y_S → p_d`` for d in S and ``y_S → ¬p_d`` for the other digits of any set;
+- at least one ``y_S``; ``p_d → ∨_{S ∋ d} y_S``;
+- digits in no set are removed from every cell of the cage (unit clauses).
+
+Unit propagation then removes a digit from the cage as soon as every set holding it is
+ruled out, places a digit that every remaining set needs, and detects a cage that can no
+longer reach its sum — the reasoning a solver does with a table of killer combinations.
+docs/variants.md compares it with a weaker encoding.
+
+>>> combinations(9, 2, 4), combinations(9, 3, 24)
+(((1, 3),), ((7, 8, 9),))
+>>> from satdoku.board import Board
+>>> b = Board.classic(4)
+>>> rule = KillerCages((Cage((0, 1), 7),))
+>>> [v.describe(b) for v in rule.violations(b, (4, 2) + (0,) * 14)]
+['killer: cage 1 sums to 6, not 7 (r1c1, r1c2)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from cnf import AMO, Formula, at_least_one
+from satdoku.board import Board, Unit
+from satdoku.errors import RuleError
+from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, duplicate_violations
+from satdoku.rules.regions import check_cells
+
+
+@cache
+def combinations(n: int, k: int, total: int, low: int = 1) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``k`` distinct digits in ``low..n`` adding up to ``total``, ascending."""
+    if k == 0:
+        return ((),) if total == 0 else ()
+    out: list[tuple[int, ...]] = []
+    for d in range(low, n + 1):
+        if k * d + k * (k - 1) // 2 > total:  # the k smallest from d already exceed it
+            break
+        if d + (k - 1) * n - (k - 1) * (k - 2) // 2 >= total:  # the largest can reach it
+            out += [(d, *rest) for rest in combinations(n, k - 1, total - d, d + 1)]
+    return tuple(out)
+
+
+def sum_range(n: int, k: int) -> tuple[int, int]:
+    """The smallest and largest sums of k distinct digits 1..n (every sum between occurs).
+
+    >>> sum_range(9, 2)
+    (3, 17)
+    """
+    return k * (k + 1) // 2, k * n - k * (k - 1) // 2
+
+
+@dataclass(frozen=True)
+class Cage:
+    """Cells (indices) whose digits differ and, if ``total`` is given, add up to it."""
+
+    cells: Unit
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class KillerCages(Rule):
+    """The killer cages of a puzzle."""
+
+    cages: tuple[Cage, ...] = ()
+    name: ClassVar[str] = "killer"
+    description: ClassVar[str] = ("killer cages: digits in a cage differ and add up to the "
+                                  "cage's sum when it has one")
+
+    def check_board(self, board: Board) -> None:
+        for k, cage in enumerate(self.cages, 1):
+            check_cells(board, cage.cells, f"cage {k}")
+            size = len(cage.cells)
+            if size > board.n:
+                raise RuleError(f"cage {k} has {size} cells; distinct digits fit in at most "
+                                f"{board.n} on a {board.n}x{board.n} board")
+            low, high = sum_range(board.n, size)
+            if cage.total is not None and not low <= cage.total <= high:
+                raise RuleError(f"cage {k}: sum {cage.total} is impossible for {size} "
+                                f"distinct digits 1..{board.n} (possible: {low}..{high})")
+
+    def regions(self, board: Board) -> Sequence[Unit]:
+        return tuple(cage.cells for cage in self.cages)
+
+    def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
+        for cage in self.cages:
+            if cage.total is not None:
+                _encode_sum(board, formula, cage)
+
+    def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
+        yield from duplicate_violations(self.name, "cage", self.regions(board), grid)
+        for k, cage in enumerate(self.cages, 1):
+            if cage.total is not None:
+                message = _sum_problem(board.n, [grid[i] for i in cage.cells], cage.total)
+                if message:
+                    yield Violation(self.name, cage.cells, f"cage {k} {message}")
+
+    def markings(self, board: Board) -> Sequence[Marking]:
+        return tuple(Marking("cage", cage.cells, "" if cage.total is None else str(cage.total))
+                     for cage in self.cages)
+
+
+def _sum_problem(n: int, digits: list[int], total: int) -> str:
+    """Why these (partial) cage digits cannot add up to ``total``; "" when they still can."""
+    placed = [d for d in digits if d]
+    blanks = len(digits) - len(placed)
+    if not blanks:
+        return "" if sum(placed) == total else f"sums to {sum(placed)}, not {total}"
+    free = sorted(set(range(1, n + 1)) - set(placed))
+    if len(free) < blanks:
+        return ""  # repeated digits: reported as duplicates
+    low, high = sum(free[:blanks]), sum(free[-blanks:])
+    if not sum(placed) + low <= total <= sum(placed) + high:
+        return f"can no longer sum to {total}"
+    return ""
+
+
+def _encode_sum(board: Board, formula: Formula, cage: Cage) -> None:
+    """The digit-set encoding of one cage's sum (see the module docstring)."""
+    assert cage.total is not None
+    sets = combinations(board.n, len(cage.cells), cage.total)
+    used = sorted({d for s in sets for d in s})
+    var = {(i, d): cell_var(board, i, d) for i in cage.cells for d in range(1, board.n + 1)}
+    formula.extend([-v] for (i, d), v in var.items() if d not in used)
+    label = "cage " + ",".join(board.cell_name(i) for i in cage.cells)  # names: DIMACS map
+    present = {d: formula.var(f"{label} has {d}") for d in used}
+    chosen = [formula.var(f"{label} is {'+'.join(map(str, s))}") for s in sets]
+    for d, p in present.items():
+        formula.extend([-var[i, d], p] for i in cage.cells)
+        formula.add([-p, *(var[i, d] for i in cage.cells)])
+        formula.add([-p, *(y for y, s in zip(chosen, sets, strict=True) if d in s)])
+    for y, s in zip(chosen, sets, strict=True):
+        formula.extend([-y, p if d in s else -p] for d, p in present.items())
+    at_least_one(formula, chosen)

@@ -7,6 +7,8 @@ import sys
 import click
 import typer
 
+from cnf.dimacs import DimacsError
+from cnf.session import CapabilityError
 from satdoku.errors import ExitCode, SatdokuError
 
 EXIT_CODES = (
@@ -27,6 +29,12 @@ app = typer.Typer(
 )
 
 
+# typer ≥ 0.20 vendors click: accept its exception classes and plain click's alike.
+_EXIT = (typer.Exit, click.exceptions.Exit)
+_ABORT = (typer.Abort, click.exceptions.Abort)
+_USAGE = tuple({click.ClickException, getattr(typer, "TyperException", click.ClickException)})
+
+
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
     """Print ``satdoku: error: message`` on stderr; return the Exit to raise."""
     typer.echo(f"satdoku: error: {message}", err=True)
@@ -38,17 +46,20 @@ def run(argv: list[str] | None = None) -> int:
     try:
         result = app(args=argv, standalone_mode=False)
         return int(result or 0)
-    except click.exceptions.Exit as done:
-        return done.exit_code
-    except click.exceptions.Abort:
+    except _EXIT as done:
+        return int(done.exit_code)
+    except _ABORT:
         typer.echo("satdoku: interrupted", err=True)
         return 130
-    except click.ClickException as err:
+    except _USAGE as err:
         err.show()
         return int(ExitCode.BAD_INPUT)
     except SatdokuError as err:
         typer.echo(f"satdoku: error: {err}", err=True)
         return int(err.exit_code)
+    except (CapabilityError, DimacsError) as err:  # cnf knows nothing of satdoku's errors
+        typer.echo(f"satdoku: error: {err}", err=True)
+        return int(ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
         typer.echo("satdoku: interrupted", err=True)
         return 130

@@ -61,13 +61,11 @@ class Record:
 def read_numbers(line: str, number: int) -> Cells | None:
     """The cells of a line of white-space separated numbers, or None if it is not one.
 
-    Only lines with some number of two or more digits count: otherwise the character
-    notation reads the same cells.
+    The number notation is chosen only where some number has two or more digits (see
+    :func:`_multi_digit`): otherwise the character notation reads the same cells.
     """
     tokens = [t for t in line.split() if not _SEPARATOR_TOKEN.fullmatch(t)]
     if not tokens or not all(_NUMBER_TOKEN.fullmatch(t) for t in tokens):
-        return None
-    if all(len(t) == 1 for t in tokens):
         return None
     digits, places, column = [], [], 0
     for token in tokens:
@@ -116,6 +114,11 @@ def read_cells(line: str, number: int, source: str | None = None) -> Cells:
 
 def _fits(cells: Cells | None, n: int, count: int) -> bool:
     return cells is not None and len(cells.digits) == count and max(cells.digits) <= n
+
+
+def _multi_digit(cells: Cells | None) -> bool:
+    """Whether numbers read from a line include one of two or more digits (e.g. 12)."""
+    return cells is not None and max(cells.digits) > 9
 
 
 def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
@@ -170,7 +173,8 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
     rows = [ln for ln in lines if not isinstance(ln[2], Cells) or ln[2].digits]
     size = len(rows)
     if size > 1:
-        if all(_fits(nums, size, size) for *_, nums in rows):
+        if all(_fits(nums, size, size) for *_, nums in rows) and any(
+                _multi_digit(nums) for *_, nums in rows):
             yield _grid_record([(num, raw, nums) for num, raw, _, nums in rows], box, rules,
                                source)
             return
@@ -180,7 +184,7 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
             return
     for number, raw, chars, nums in lines:
         n = math.isqrt(len(nums.digits)) if nums else 0
-        cells = nums if _fits(nums, n, n * n) else chars
+        cells = nums if _fits(nums, n, n * n) and _multi_digit(nums) else chars
         yield _line_record(number, raw, cells, box, rules, source)
 
 

@@ -1,0 +1,123 @@
+"""cnf.Session: assumptions, projected enumeration, reuse, budgets, back-ends."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from cnf import AMO, Formula, Session, SolveResult, at_most_one, exactly_one
+from cnf.session import CapabilityError, backends
+
+
+def pigeonhole(holes: int) -> Formula:
+    """holes+1 pigeons into ``holes`` holes: unsatisfiable and hard for resolution."""
+    f = Formula()
+    x = {(p, h): f.var((p, h)) for p in range(holes + 1) for h in range(holes)}
+    for p in range(holes + 1):
+        f.add([x[p, h] for h in range(holes)])
+    for h in range(holes):
+        at_most_one(f, [x[p, h] for p in range(holes + 1)])
+    return f
+
+
+@pytest.mark.parametrize("encoding", [AMO.PAIRWISE, AMO.SEQUENTIAL, AMO.LADDER, AMO.BITWISE,
+                                      AMO.TOTALIZER])
+def test_projected_enumeration_ignores_auxiliaries(encoding):
+    # at-most-one over 6 inputs has exactly 7 models on the inputs, whatever the aux vars do
+    f = Formula(reserved=6)
+    at_most_one(f, range(1, 7), encoding)
+    with Session(f) as s:
+        models = list(s.enumerate(range(1, 7)))
+    assert sorted(map(tuple, models)) == [()] + [(v,) for v in range(1, 7)]
+
+
+def test_enumeration_is_retracted_and_session_reusable():
+    f = Formula(reserved=4)
+    exactly_one(f, [1, 2, 3, 4])
+    with Session(f) as s:
+        assert len(list(s.enumerate([1, 2, 3, 4]))) == 4
+        assert len(list(s.enumerate([1, 2, 3, 4], assumptions=[-1]))) == 3
+        assert s.solve([2]) is SolveResult.SAT  # nothing blocked for good
+        assert s.true_among([1, 2, 3, 4]) == [2]
+
+
+def test_enumeration_limit_and_block_true_only():
+    f = Formula(reserved=5)
+    exactly_one(f, range(1, 6))
+    with Session(f) as s:
+        assert len(list(s.enumerate(range(1, 6), limit=2))) == 2
+        assert len(list(s.enumerate(range(1, 6), block_true_only=True))) == 5
+
+
+def test_activation_literals_follow_the_formula():
+    f = Formula(reserved=3)
+    f.add([1, 2, 3])
+    with Session(f) as s:
+        a, b = s.activation(), s.activation()
+        assert (a, b) == (4, 5)
+        s.add_guarded(a, [-1])
+        assert s.solve([a, 1]) is SolveResult.UNSAT
+        assert a in s.core() or -a in s.core() or 1 in s.core()
+        s.retire(a)
+        assert s.solve([1]) is SolveResult.SAT
+    assert f.num_vars == 3  # the cached formula is untouched
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "glucose4", "minisat22"])
+def test_time_limit_reports_unknown(backend):
+    with Session(pigeonhole(11), backend) as s:
+        assert s.solve(time_limit=0.2) is SolveResult.UNKNOWN
+        assert s.solve(conflict_budget=50) is SolveResult.UNKNOWN
+
+
+def test_small_unsat_is_proved_within_a_limit():
+    with Session(pigeonhole(4)) as s:
+        assert s.solve(time_limit=5) is SolveResult.UNSAT
+
+
+def test_enumeration_time_limit_raises():
+    f = Formula(reserved=30)  # 2^30 models: cannot finish
+    with Session(f) as s, pytest.raises(TimeoutError):
+        for _ in s.enumerate(range(1, 31), time_limit=0.2):
+            pass
+
+
+def test_native_cardinality_needs_a_capable_backend():
+    f = Formula(reserved=4)
+    exactly_one(f, [1, 2, 3, 4], AMO.NATIVE)
+    with pytest.raises(CapabilityError, match="native cardinality"):
+        Session(f, "cadical195")
+    with Session(f, "minicard") as s:
+        assert len(list(s.enumerate([1, 2, 3, 4]))) == 4
+
+
+def test_unknown_and_one_shot_backends_are_refused():
+    with pytest.raises(CapabilityError, match="unknown SAT back-end"):
+        Session(Formula(), "nosuchsolver")
+    kissat = next((b for b in backends() if b.startswith("kissat")), None)
+    if kissat:
+        with pytest.raises(CapabilityError, match="ignores assumptions"):
+            Session(Formula(), kissat)
+
+
+def test_propagate_and_stats():
+    f = Formula(reserved=3)
+    f.add([-1, 2])
+    f.add([-2, 3])
+    with Session(f) as s:
+        ok, lits = s.propagate([1])
+        assert ok and {1, 2, 3} <= set(lits)
+        s.solve()
+        assert s.stats()["calls"] == 1
+
+
+def test_exactly_one_truth_table():
+    # exhaustive: exactly_one(x1..x4) holds exactly for the 4 one-hot assignments
+    f = Formula(reserved=4)
+    exactly_one(f, [1, 2, 3, 4])
+    with Session(f) as s:
+        for bits in itertools.product([False, True], repeat=4):
+            lits = [v if b else -v for v, b in zip(range(1, 5), bits, strict=True)]
+            expected = sum(bits) == 1
+            assert (s.solve(lits) is SolveResult.SAT) == expected

@@ -30,6 +30,7 @@ class Answer:
     text: str = ""                       # grid/line rendering of the result
     data: dict = field(default_factory=dict)   # JSON fields beyond line/status
     message: str = ""                    # for stderr (failures)
+    brief: str = ""                      # the message without its location, for stdout notes
 
 
 Handler = Callable[[Puzzle, OutputFormat], Answer]
@@ -59,7 +60,8 @@ def run_batch(records: list[Record], name: str, fmt: OutputFormat, out: TextIO,
 
 def _answer(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
     if record.error is not None:
-        return Answer(record.error.exit_code, "error", message=str(record.error))
+        return Answer(record.error.exit_code, "error", message=str(record.error),
+                      brief=getattr(record.error, "message", ""))
     assert record.puzzle is not None
     try:
         return handler(record.puzzle, fmt)
@@ -83,4 +85,4 @@ def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: 
     elif answer.text:
         out.write(answer.text + ("\n\n" if fmt is OutputFormat.grid and many else "\n"))
     elif many:
-        out.write(f"# line {record.line}: {answer.message or answer.status}\n")
+        out.write(f"# line {record.line}: {answer.brief or answer.message or answer.status}\n")

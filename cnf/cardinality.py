@@ -2,8 +2,21 @@
 
 Every encoding has one signature: ``at_most_one(formula, lits, encoding)`` adds clauses (and
 auxiliary variables from ``formula.pool``) to ``formula``. PySAT's :class:`pysat.card.CardEnc`
-provides pairwise, sequential counter, ladder, bitwise and the totalizer family; ``native``
-keeps the constraint as a native cardinality constraint for Minicard/Gluecard.
+provides pairwise, sequential counter, ladder, bitwise and the totalizer family; commander,
+product and bimander are written in :mod:`cnf.amo`; ``native`` keeps the constraint as a
+native cardinality constraint for Minicard/Gluecard.
+
+Sizes of at-most-one over n ≥ 3 inputs (auxiliary variables; clauses), as in the papers:
+
+- pairwise: 0; n(n−1)/2
+- sequential counter (Sinz 2005): n − 1; 3n − 4
+- ladder (Gent & Nightingale 2004, over the inputs plus a "none" value): n + 1; 4n
+- bitwise (Frisch et al. 2005): ⌈log₂ n⌉; n·⌈log₂ n⌉
+- commander (Klieber & Kwon 2007), groups of 3: (n − 3)/2; 3.5n − 7.5 for n = 3^k
+- product (Chen 2010): 2√n + O(n^¼); 2n + 4√n + O(n^¼)
+- bimander (Nguyen & Mai 2015), m = ⌈√n⌉ groups of g: ⌈log₂ m⌉; n(g − 1)/2 + n⌈log₂ m⌉
+- totalizer (Bailleux & Boufkhad 2003): O(n log n); O(n log n)
+- native: 0; one native constraint (Minicard/Gluecard only, no DIMACS form)
 
 >>> from cnf import Formula
 >>> f = Formula(reserved=3)
@@ -19,6 +32,7 @@ from enum import Enum
 
 from pysat.card import CardEnc, EncType
 
+from cnf.amo import bimander, commander, product
 from cnf.formula import Formula, Lit
 
 
@@ -29,6 +43,9 @@ class AMO(str, Enum):
     SEQUENTIAL = "sequential"
     LADDER = "ladder"
     BITWISE = "bitwise"
+    COMMANDER = "commander"
+    PRODUCT = "product"
+    BIMANDER = "bimander"
     TOTALIZER = "totalizer"
     NATIVE = "native"
 
@@ -39,6 +56,11 @@ _CARDENC = {
     AMO.LADDER: EncType.ladder,
     AMO.BITWISE: EncType.bitwise,
     AMO.TOTALIZER: EncType.totalizer,
+}
+_HANDWRITTEN = {
+    AMO.COMMANDER: commander,
+    AMO.PRODUCT: product,
+    AMO.BIMANDER: bimander,
 }
 
 
@@ -56,8 +78,10 @@ def at_most_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRW
     encoding = AMO(encoding)
     if encoding is AMO.NATIVE:
         formula.add_atmost(lits, 1)
-        return
-    _add_cardenc(formula, lits, 1, encoding)
+    elif encoding in _HANDWRITTEN:
+        _HANDWRITTEN[encoding](formula, lits)
+    else:
+        _add_cardenc(formula, lits, 1, encoding)
 
 
 def at_least_one(formula: Formula, lits: Sequence[Lit]) -> None:

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
-from satdoku.formats import Record, read_puzzles
+from satdoku.formats import Record, read_json_puzzles, read_puzzles
 from satdoku.formats.text import BoxSpec
 from satdoku.rules import Rule, parse_rules
 
@@ -64,7 +64,9 @@ def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
         raise ParseError(f"--box: {err}") from None
     extra: tuple[Rule, ...] = parse_rules(rules)
     source = None if name == "<argument>" else name
-    records = list(read_puzzles(text, source, spec, extra))
+    is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
+    read = read_json_puzzles if is_json else read_puzzles  # JSON: --rules add to the file's
+    records = list(read(text, source, spec, extra))
     if not records:
         raise ParseError(f"no puzzle found in {name}")
     return records, name

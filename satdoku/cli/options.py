@@ -10,6 +10,7 @@ import typer
 from cnf import AMO
 from cnf.session import DEFAULT_BACKEND
 from satdoku.encoding import DEFAULT_ENCODING, Encoding
+from satdoku.rules import CATALOGUE
 
 
 class OutputFormat(str, Enum):
@@ -26,8 +27,8 @@ Box = Annotated[str, typer.Option(
                   "Default: square boxes when the size is a square, else the most square "
                   "factorisation (6 → 2x3, 12 → 3x4), else none.")]
 Rules = Annotated[str, typer.Option(
-    "--rules", help="Extra rules, comma-separated (e.g. anti-knight,anti-king); "
-                    "'satdoku rules' lists them.")]
+    "--rules", help=f"Extra rules, comma-separated: {', '.join(CATALOGUE)}; they add to a "
+                    "JSON file's rules. 'satdoku rules' describes them.")]
 EncodingOpt = Annotated[Encoding, typer.Option(
     "--encoding", help="Sudoku CNF encoding.", case_sensitive=False)]
 AmoOpt = Annotated[AMO, typer.Option(

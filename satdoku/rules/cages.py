@@ -79,15 +79,10 @@ class KillerCages(Rule):
 
     def check_board(self, board: Board) -> None:
         for k, cage in enumerate(self.cages, 1):
-            check_cells(board, cage.cells, f"cage {k}")
-            size = len(cage.cells)
-            if size > board.n:
-                raise RuleError(f"cage {k} has {size} cells; distinct digits fit in at most "
-                                f"{board.n} on a {board.n}x{board.n} board")
-            low, high = sum_range(board.n, size)
-            if cage.total is not None and not low <= cage.total <= high:
-                raise RuleError(f"cage {k}: sum {cage.total} is impossible for {size} "
-                                f"distinct digits 1..{board.n} (possible: {low}..{high})")
+            try:
+                check_cage(board, cage)
+            except RuleError as err:
+                raise RuleError(f"cage {k}: {err}") from None
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return tuple(cage.cells for cage in self.cages)
@@ -108,6 +103,22 @@ class KillerCages(Rule):
     def markings(self, board: Board) -> Sequence[Marking]:
         return tuple(Marking("cage", cage.cells, "" if cage.total is None else str(cage.total))
                      for cage in self.cages)
+
+
+def check_cage(board: Board, cage: Cage) -> None:
+    """RuleError when ``cage`` cannot be filled on ``board`` (bad cells, impossible sum).
+
+    >>> check_cage(Board.classic(9), Cage((0, 1), 18))
+    Traceback (most recent call last):
+    ...
+    satdoku.errors.RuleError: sum 18 is impossible for 2 distinct digits 1..9 (possible: 3..17)
+    """
+    check_cells(board, cage.cells, distinct=True)
+    size = len(cage.cells)
+    low, high = sum_range(board.n, size)
+    if cage.total is not None and not low <= cage.total <= high:
+        raise RuleError(f"sum {cage.total} is impossible for {size} distinct digits "
+                        f"1..{board.n} (possible: {low}..{high})")
 
 
 def _sum_problem(n: int, digits: list[int], total: int) -> str:

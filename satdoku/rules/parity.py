@@ -48,9 +48,13 @@ class Parity(Rule):
         return digit % 2 != PARITIES[self.parity]
 
     def check_board(self, board: Board) -> None:
-        check_cells(board, self.cells, f"{self.parity} cells")
+        try:
+            check_cells(board, self.cells)
+        except RuleError as err:
+            raise RuleError(f"{self.parity} cells: {err}") from None
         if all(self._wrong(d) for d in range(1, board.n + 1)):
-            raise RuleError(f"a {board.n}x{board.n} board has no {self.parity} digit")
+            raise RuleError(f"{self.parity} cells: a {board.n}x{board.n} board has no "
+                            f"{self.parity} digit")
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         formula.extend([-cell_var(board, i, d)] for i in self.cells

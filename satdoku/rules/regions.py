@@ -27,11 +27,11 @@ from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
 from satdoku.rules.base import Marking, RegionRule
 
-#: Diagonal direction → (name, the start of its description).
+#: Diagonal direction → (name, description).
 _DIAGONALS = {
-    "+": ("diagonal+", "the positive diagonal (bottom-left to top-right) holds"),
-    "-": ("diagonal-", "the negative diagonal (top-left to bottom-right) holds"),
-    "+-": ("diagonal", "each main diagonal holds"),
+    "+": ("diagonal+", "the diagonal from bottom-left to top-right holds distinct digits"),
+    "-": ("diagonal-", "the diagonal from top-left to bottom-right holds distinct digits"),
+    "+-": ("diagonal", "each main diagonal holds distinct digits (X-Sudoku)"),
 }
 
 
@@ -52,7 +52,7 @@ class Diagonal(RegionRule):
 
     @property
     def description(self) -> str:  # type: ignore[override]
-        return f"{_DIAGONALS[self.direction][1]} distinct digits (X-Sudoku)"
+        return _DIAGONALS[self.direction][1]
 
     def regions(self, board: Board) -> Sequence[Unit]:
         n = board.n
@@ -83,8 +83,8 @@ class Windoku(RegionRule):
     """
 
     name: ClassVar[str] = "windoku"
-    description: ClassVar[str] = ("extra box-sized windows, one line apart and one line "
-                                  "from the edges, hold distinct digits (9x9: four 3x3)")
+    description: ClassVar[str] = ("extra windows hold distinct digits (9x9: four 3x3; "
+                                  "in general box-sized, one line apart)")
     what: ClassVar[str] = "window"
 
     def check_board(self, board: Board) -> None:
@@ -128,12 +128,11 @@ class ExtraRegions(RegionRule):
     what: ClassVar[str] = "extra region"
 
     def check_board(self, board: Board) -> None:
-        for k, region in enumerate(self.cells):
-            check_cells(board, region, f"extra region {k + 1}")
-            if len(region) > board.n:
-                raise RuleError(f"extra region {k + 1} has {len(region)} cells; distinct "
-                                f"digits fit in at most {board.n} on a {board.n}x{board.n} "
-                                "board")
+        for k, region in enumerate(self.cells, 1):
+            try:
+                check_cells(board, region, distinct=True)
+            except RuleError as err:
+                raise RuleError(f"extra region {k}: {err}") from None
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return self.cells
@@ -151,17 +150,21 @@ def _windows(board: Board) -> tuple[Unit, ...]:
         for top in range(1, n - r + 1, r + 1) for left in range(1, n - c + 1, c + 1))
 
 
-def check_cells(board: Board, cells: Sequence[int], what: str) -> None:
-    """RuleError unless ``cells`` are distinct cells of ``board``.
+def check_cells(board: Board, cells: Sequence[int], distinct: bool = False) -> None:
+    """RuleError unless ``cells`` are cells of ``board``, each once, and (``distinct``) few
+    enough to hold distinct digits.
 
-    >>> check_cells(Board.classic(4), (0, 16), "cage 1")
+    >>> check_cells(Board.classic(4), (0, 16))
     Traceback (most recent call last):
     ...
-    satdoku.errors.RuleError: cage 1: cell index 16 is outside the 4x4 board
+    satdoku.errors.RuleError: cell index 16 is outside the 4x4 board
     """
     for i in cells:
         if not 0 <= i < board.n * board.n:
-            raise RuleError(f"{what}: cell index {i} is outside the {board.n}x{board.n} board")
+            raise RuleError(f"cell index {i} is outside the {board.n}x{board.n} board")
     if len(set(cells)) != len(cells):
         twice = next(i for i in cells if cells.count(i) > 1)
-        raise RuleError(f"{what}: cell {board.cell_name(twice)} is listed twice")
+        raise RuleError(f"cell {board.cell_name(twice)} is listed twice")
+    if distinct and len(cells) > board.n:
+        raise RuleError(f"{len(cells)} cells cannot hold distinct digits: a "
+                        f"{board.n}x{board.n} board has {board.n}")

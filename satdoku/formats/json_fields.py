@@ -1,0 +1,274 @@
+"""The fields of a JSON puzzle object, each read and checked with its JSON path.
+
+:func:`puzzle_from_json` turns one decoded object into a :class:`~satdoku.puzzle.Puzzle`;
+:mod:`satdoku.formats.puzzle_json` handles whole documents and writing.
+
+>>> p = puzzle_from_json({"size": 4, "rules": ["diagonal"],
+...                       "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}]})
+>>> p.board.n, [r.name for r in p.rules]
+(4, ['diagonal', 'killer'])
+>>> puzzle_from_json({"size": 4, "cages": [{"cells": ["r1c1", "r5c1"]}]})
+Traceback (most recent call last):
+...
+satdoku.errors.ParseError: $.cages[0].cells[1]: cell r5c1 is outside the 4x4 board
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Callable
+from typing import Any
+
+from satdoku.board import Board, default_box
+from satdoku.errors import BoardError, ParseError, RuleError
+from satdoku.formats.text import BoxSpec, read_cells, read_numbers
+from satdoku.puzzle import Puzzle
+from satdoku.rules import (
+    Cage,
+    ExtraRegions,
+    KillerCages,
+    Parity,
+    Rule,
+    parse_rules,
+)
+from satdoku.rules.cages import check_cage
+from satdoku.rules.regions import check_cells
+
+#: Every key of a puzzle object, with what it says.
+KEYS = {
+    "size": "board size n (optional when givens or regions show it)",
+    "box": 'box shape "RxC", e.g. "3x3" or "2x3"; "none" for a Latin square',
+    "regions": "jigsaw regions replacing the boxes: n strings of n region symbols, "
+               "or n lists of cells",
+    "givens": "the digits placed: one string, a list of row strings, or a list of rows "
+              "of numbers (0 or '.' blank)",
+    "rules": "global rules by name, e.g. [\"anti-knight\"]; --rules adds more",
+    "cages": 'killer cages: [{"cells": ["r1c1", "r1c2"], "sum": 3}, ...]; sum optional',
+    "extra_regions": "extra regions of distinct digits: lists of cells",
+    "even": "cells that hold even digits",
+    "odd": "cells that hold odd digits",
+    "title": "free text (ignored)",
+    "author": "free text (ignored)",
+    "comment": "free text (ignored)",
+    "$schema": "the schema's address, for editors (ignored)",
+}
+_CAGE_KEYS = ("cells", "sum")
+
+
+def _fail(path: str, message: str) -> ParseError:
+    return ParseError(f"{path}: {message}")
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
+    """``value`` if it has JSON type ``kind`` (booleans are not numbers); else a ParseError."""
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        found = "null" if value is None else type(value).__name__.replace("dict", "object")
+        raise _fail(path, f"expected {what}, got {found}")
+    return value
+
+
+def _check_keys(obj: dict, allowed: Any, path: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise _fail(f"{path}.{key}", f"unknown key {key!r}{hint}; known keys: "
+                                         f"{', '.join(allowed)}")
+
+
+# -- reading --------------------------------------------------------------------------------
+def _read_row(text: str, path: str) -> list[int]:
+    """Cells of a string in the text notation (characters, or numbers when some exceed 9)."""
+    numbers = read_numbers(text, 1)
+    if numbers is not None and max(numbers.digits) > 9:
+        return numbers.digits
+    try:
+        return read_cells(text, 1).digits
+    except ParseError as err:
+        raise _fail(path, f"{err.message} at character {err.column}") from None
+
+
+def _read_givens(value: Any, path: str) -> list[int]:
+    """The cells of ``givens``: one string, or rows (strings or lists of numbers)."""
+    if isinstance(value, str):
+        return _read_row(value, path)
+    rows = []
+    for k, row in enumerate(_expect(value, list, path, "a string or a list of rows")):
+        where = f"{path}[{k}]"
+        if isinstance(row, str):
+            rows.append(_read_row(row, where))
+        else:
+            cells = _expect(row, list, where, "a row (a string or a list of numbers)")
+            rows.append([_expect(d, int, f"{where}[{j}]", "a number (0 blank)")
+                         for j, d in enumerate(cells)])
+        if len(rows[-1]) != len(value):
+            raise _fail(where, f"this row has {len(rows[-1])} cells; {len(value)} rows need "
+                               f"{len(value)} each")
+    return [d for row in rows for d in row]
+
+
+def _size_and_givens(obj: dict, path: str) -> tuple[int, tuple[int, ...]]:
+    size = obj.get("size")
+    if size is not None and not 1 <= _expect(size, int, f"{path}.size", "a number") <= 256:
+        raise _fail(f"{path}.size", f"size {size} is out of range 1..256")
+    if "givens" not in obj:
+        size = size or (len(obj["regions"]) if isinstance(obj.get("regions"), list) else None)
+        if not size:
+            raise _fail(path, "give the board 'size' (or 'givens', or 'regions')")
+        return size, (0,) * (size * size)
+    where = f"{path}.givens"
+    cells = _read_givens(obj["givens"], where)
+    n = size or math.isqrt(len(cells))
+    if len(cells) != n * n or not cells:
+        raise _fail(where, f"{len(cells)} cells do not fill a {n}x{n} board ({n * n} cells)")
+    for i, d in enumerate(cells):
+        if not 0 <= d <= n:
+            raise _fail(where, f"digit {d} at r{i // n + 1}c{i % n + 1} is out of range "
+                               f"for a {n}x{n} board (0..{n}, 0 blank)")
+    return n, tuple(cells)
+
+
+def _cells(board: Board, value: Any, path: str) -> tuple[int, ...]:
+    """A list of cell names → cell indices (each once)."""
+    names = _expect(value, list, path, 'a list of cells like ["r1c1", "r1c2"]')
+    cells = []
+    for k, name in enumerate(names):
+        try:
+            cells.append(board.parse_cell(_expect(name, str, f"{path}[{k}]", 'a cell "r1c1"')))
+        except BoardError as err:
+            raise _fail(f"{path}[{k}]", str(err)) from None
+    try:
+        check_cells(board, cells)
+    except RuleError as err:
+        raise _fail(path, str(err)) from None
+    return tuple(cells)
+
+
+def _region_map(n: int, value: Any, path: str) -> tuple[int, ...]:
+    """The jigsaw ``regions`` value → a region id per cell."""
+    rows = _expect(value, list, path, "a list of n strings or n lists of cells")
+    if len(rows) != n:
+        raise _fail(path, f"{len(rows)} regions or rows given; a {n}x{n} board needs {n}")
+    if all(isinstance(row, str) for row in rows):
+        symbols = [ch for k, row in enumerate(rows) for ch in _region_row(row, n, f"{path}[{k}]")]
+        ids = {s: k for k, s in enumerate(dict.fromkeys(symbols))}
+        return tuple(ids[s] for s in symbols)
+    region_of: dict[int, int] = {}
+    latin = Board(n)
+    for k, region in enumerate(rows):
+        for i in _cells(latin, region, f"{path}[{k}]"):
+            if i in region_of:
+                raise _fail(f"{path}[{k}]", f"cell {latin.cell_name(i)} is also in region "
+                                            f"{region_of[i] + 1}")
+            region_of[i] = k
+    missing = [latin.cell_name(i) for i in latin.cells if i not in region_of]
+    if missing:
+        raise _fail(path, f"cell {missing[0]} is in no region")
+    return tuple(region_of[i] for i in latin.cells)
+
+
+def _region_row(row: str, n: int, path: str) -> str:
+    symbols = "".join(row.split())
+    if len(symbols) != n:
+        raise _fail(path, f"{len(symbols)} region symbols; a row of a {n}x{n} board has {n}")
+    return symbols
+
+
+def _board(obj: dict, n: int, box: BoxSpec, path: str) -> Board:
+    """The board: jigsaw ``regions``, the object's ``box``, or else the default ``box``."""
+    regions, where = None, path
+    if "regions" in obj:
+        if "box" in obj:
+            raise _fail(f"{path}.box", "a jigsaw puzzle has 'regions' instead of boxes")
+        where = f"{path}.regions"
+        regions, shape = _region_map(n, obj["regions"], where), None
+    elif "box" in obj:
+        where = f"{path}.box"
+        text = _expect(obj["box"], str, where, 'a box shape like "3x3", or "none"')
+        shape = _box_shape(text, where)
+    else:
+        shape = default_box(n) if box == "auto" else box  # type: ignore[assignment]
+    try:
+        return Board(n, shape, regions)
+    except BoardError as err:
+        raise _fail(where, str(err)) from None
+
+
+def _box_shape(text: str, path: str) -> tuple[int, int] | None:
+    if text.strip().lower() in ("none", "latin"):
+        return None
+    try:
+        return Board.parse_box(text)
+    except BoardError as err:
+        raise _fail(path, str(err)) from None
+
+
+def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:
+    rules: list[Rule] = []
+    for k, name in enumerate(_expect(value, list, path, 'a list of rule names')):
+        try:
+            for rule in parse_rules(_expect(name, str, f"{path}[{k}]", "a rule name")):
+                rule.check_board(board)
+                rules += [rule] if rule not in rules else []
+        except RuleError as err:
+            raise _fail(f"{path}[{k}]", str(err)) from None
+    return rules
+
+
+def _cages(board: Board, value: Any, path: str) -> Rule:
+    cages = []
+    for k, obj in enumerate(_expect(value, list, path, "a list of cages")):
+        where = f"{path}[{k}]"
+        _check_keys(_expect(obj, dict, where, 'a cage {"cells": [...], "sum": ...}'),
+                    _CAGE_KEYS, where)
+        if "cells" not in obj:
+            raise _fail(where, "a cage needs 'cells'")
+        total = obj.get("sum")
+        cage = Cage(_cells(board, obj["cells"], f"{where}.cells"),
+                    None if total is None else _expect(total, int, f"{where}.sum", "a number"))
+        try:
+            check_cage(board, cage)
+        except RuleError as err:
+            raise _fail(where, str(err)) from None
+        cages.append(cage)
+    return KillerCages(tuple(cages))
+
+
+def _extra_regions(board: Board, value: Any, path: str) -> Rule:
+    regions = _expect(value, list, path, "a list of regions (lists of cells)")
+    rule = ExtraRegions(tuple(_cells(board, r, f"{path}[{k}]") for k, r in enumerate(regions)))
+    try:
+        rule.check_board(board)
+    except RuleError as err:
+        raise _fail(path, str(err)) from None
+    return rule
+
+
+def _parity(parity: str) -> Callable[[Board, Any, str], Rule]:
+    def read(board: Board, value: Any, path: str) -> Rule:
+        rule = Parity(parity, _cells(board, value, path))
+        try:
+            rule.check_board(board)
+        except RuleError as err:
+            raise _fail(path, str(err)) from None
+        return rule
+    return read
+
+
+#: Per-puzzle constraint keys → reader (board, JSON value, path) → rule.
+READERS: dict[str, Callable[[Board, Any, str], Rule]] = {
+    "cages": _cages, "extra_regions": _extra_regions, "even": _parity("even"),
+    "odd": _parity("odd"),
+}
+
+
+def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle:
+    """A puzzle from a decoded JSON object; ``box`` applies when the object gives none."""
+    _check_keys(_expect(obj, dict, path, "a puzzle object {...}"), KEYS, path)
+    n, givens = _size_and_givens(obj, path)
+    board = _board(obj, n, box, path)
+    rules = _global_rules(board, obj.get("rules", []), f"{path}.rules")
+    rules += [read(board, obj[key], f"{path}.{key}") for key, read in READERS.items()
+              if obj.get(key)]
+    return Puzzle(board, givens, tuple(rules))

@@ -1,0 +1,155 @@
+"""JSON puzzle files: one puzzle object, or an array of them; read and written.
+
+Cells are named ``r1c1`` … as in the variant community; the keys of a puzzle object are in
+:data:`~satdoku.formats.json_fields.KEYS` (and ``satdoku/schema/puzzle.schema.json``).
+Every error names its JSON path (``$[3].cages[2].sum``) and, for a file, the line.
+
+>>> p = parse_json_puzzle('{"size": 4, "givens": "1...", "rules": ["diagonal"], '
+...                       '"even": ["r4c4"]}')
+Traceback (most recent call last):
+...
+satdoku.errors.ParseError: $.givens: 4 cells do not fill a 4x4 board (16 cells)
+>>> p = parse_json_puzzle('{"givens": "1..............2", "odd": ["r2c2"]}')
+>>> print(format_json(p))
+{
+  "size": 4,
+  "box": "2x2",
+  "givens": "1..............2",
+  "odd": ["r2c2"]
+}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from satdoku.board import ALPHABET, Board
+from satdoku.errors import ParseError
+from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
+from satdoku.formats.text import BoxSpec, Record, format_line
+from satdoku.puzzle import Puzzle
+from satdoku.rules import CATALOGUE, ExtraRegions, KillerCages, Parity, Rule
+
+__all__ = ["KEYS", "READERS", "format_json", "parse_json_puzzle", "puzzle_from_json",
+           "puzzle_to_json", "read_json_puzzles"]
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise ParseError(f"malformed JSON: key {key!r} appears twice in one object")
+    return dict(pairs)
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+
+def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any]]:
+    """(line, JSON path, object) for the one puzzle object or each element of an array."""
+    try:
+        doc = _DECODER.decode(text)
+    except json.JSONDecodeError as err:
+        raise ParseError(f"malformed JSON: {err.msg}", source, err.lineno, err.colno) from None
+    except ParseError as err:
+        raise ParseError(err.message, source) from None
+    if not isinstance(doc, list):
+        yield text[:len(text) - len(text.lstrip())].count("\n") + 1, "$", doc
+        return
+    where, line = text.index("[") + 1, 1
+    for k, item in enumerate(doc):
+        start = _skip_blank(text, where)
+        line += text.count("\n", where, start)
+        yield line, f"$[{k}]", item
+        line += text.count("\n", start, where := _DECODER.raw_decode(text, start)[1])
+        where = _skip_blank(text, where) + 1  # past the comma
+
+
+def _skip_blank(text: str, k: int) -> int:
+    while text[k] in " \t\r\n":
+        k += 1
+    return k
+
+
+def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
+                      rules: tuple[Rule, ...] = ()) -> Iterator[Record]:
+    """Every puzzle of a JSON document (bad ones as errors), with ``rules`` added to each.
+
+    Malformed JSON raises :class:`ParseError` at once: no puzzle of the file can be trusted.
+    """
+    for line, path, obj in list(_documents(text, source)):
+        raw = json.dumps(obj)
+        try:
+            puzzle = puzzle_from_json(obj, box, path).with_rules(rules)
+        except ParseError as err:
+            at_line = None if path == "$" else line  # one object: the path is enough
+            yield Record(line, raw, error=ParseError(err.message, source, at_line))
+        else:
+            yield Record(line, raw, puzzle=puzzle)
+
+
+def parse_json_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
+                      source: str | None = None) -> Puzzle:
+    """Exactly one puzzle from JSON ``text``; :class:`ParseError` otherwise."""
+    records = list(read_json_puzzles(text, source, box, rules))
+    if len(records) != 1:
+        raise ParseError(f"expected one puzzle, found {len(records)}", source)
+    if records[0].error:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
+
+
+# -- writing --------------------------------------------------------------------------------
+def _cell_names(board: Board, cells: tuple[int, ...]) -> list[str]:
+    return [board.cell_name(i) for i in cells]
+
+
+#: Per-puzzle rule type → (JSON key, the rule's JSON values to append under that key).
+WRITERS: dict[type, Callable[[Board, Any], tuple[str, list]]] = {
+    KillerCages: lambda board, rule: ("cages", [
+        {"cells": _cell_names(board, c.cells), **({} if c.total is None else {"sum": c.total})}
+        for c in rule.cages]),
+    ExtraRegions: lambda board, rule: ("extra_regions", [
+        _cell_names(board, region) for region in rule.cells]),
+    Parity: lambda board, rule: (rule.parity, _cell_names(board, rule.cells)),
+}
+
+
+def _board_fields(board: Board) -> dict[str, Any]:
+    n = board.n
+    if board.regions is None:
+        return {"size": n, "box": f"{board.box[0]}x{board.box[1]}" if board.box else "none"}
+    ids = {k: ALPHABET[j] for j, k in enumerate(dict.fromkeys(board.regions))}
+    if n <= len(ALPHABET):
+        symbols = [ids[k] for k in board.regions]
+        return {"size": n, "regions": ["".join(symbols[r * n:r * n + n]) for r in range(n)]}
+    return {"size": n, "regions": [_cell_names(board, unit) for unit in board.boxes]}
+
+
+def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The JSON object of ``puzzle`` (what :func:`puzzle_from_json` reads back)."""
+    board = puzzle.board
+    obj = _board_fields(board)
+    n = board.n
+    obj["givens"] = (format_line(board, puzzle.givens) if board.single_char else
+                     [list(puzzle.givens[r * n:r * n + n]) for r in range(n)])
+    names = [r.name for r in puzzle.rules if r.name in CATALOGUE and CATALOGUE[r.name]() == r]
+    if names:
+        obj["rules"] = names
+    for rule in puzzle.rules:
+        if rule.name in names:
+            continue
+        if type(rule) not in WRITERS:
+            raise ValueError(f"rule {rule.name} has no JSON form")
+        key, values = WRITERS[type(rule)](board, rule)
+        obj.setdefault(key, []).extend(values)
+    return obj
+
+
+def format_json(puzzle: Puzzle) -> str:
+    """``puzzle`` as a JSON object, one key per line."""
+    fields = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in puzzle_to_json(puzzle).items()]
+    return "{\n" + ",\n".join(fields) + "\n}"

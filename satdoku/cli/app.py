@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
 
 from cnf.dimacs import DimacsError
@@ -29,10 +28,17 @@ app = typer.Typer(
 )
 
 
-# typer ≥ 0.20 vendors click: accept its exception classes and plain click's alike.
-_EXIT = (typer.Exit, click.exceptions.Exit)
-_ABORT = (typer.Abort, click.exceptions.Abort)
-_USAGE = tuple({click.ClickException, getattr(typer, "TyperException", click.ClickException)})
+# Recent typer vendors click (and does not install it); older typer re-exports click's
+# classes. Accept whichever are present.
+try:
+    import click
+    _CLICK: tuple[type[BaseException], ...] = (click.exceptions.Exit, click.exceptions.Abort,
+                                               click.ClickException)
+except ImportError:  # pragma: no cover - depends on the typer version installed
+    _CLICK = ()
+_EXIT = (typer.Exit, *_CLICK[:1])
+_ABORT = (typer.Abort, *_CLICK[1:2])
+_USAGE = (*_CLICK[2:], *((typer.TyperException,) if hasattr(typer, "TyperException") else ()))
 
 
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:

@@ -85,8 +85,9 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             result = _enumerate(solver, p, limit, time_limit)
         if not result.solutions:
             return _failure(p, result, time_limit)
-        answer = Answer(ExitCode.OK, result.status.value, _render(p, result.solutions, fmt),
-                        {"solutions": [format_line(p.board, g) for g in result.solutions]})
+        lines = [format_line(p.board, g) for g in result.solutions]
+        text = "\n".join(lines) if fmt is OutputFormat.line else _render(p, result.solutions, fmt)
+        answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
         if result.status is Status.UNKNOWN:
             answer.code = ExitCode.TIME_LIMIT
             answer.message = (f"time limit reached after {len(result.solutions)} solutions")

@@ -35,8 +35,11 @@ class Formula:
         self.pool = IDPool(start_from=reserved + 1)
         self.clauses: list[Clause] = []
         self.atmosts: list[tuple[list[Lit], int]] = []
-        self.groups: dict[str, int] = {}
+        self.groups: dict[str, int] = {}  # clauses (and native constraints) per group
+        self.group_literals: dict[str, int] = {}
+        self.group_vars: dict[str, int] = {}  # pooled variables allocated under each group
         self._group = "clauses"
+        self._counted_top = self.pool.top
 
     # -- variables -----------------------------------------------------------------------
     def var(self, name: Hashable) -> int:
@@ -64,19 +67,29 @@ class Formula:
 
     def add(self, clause: Iterable[Lit]) -> None:
         """Add one clause."""
-        self.clauses.append(list(clause))
-        self.groups[self._group] = self.groups.get(self._group, 0) + 1
+        clause = list(clause)
+        self.clauses.append(clause)
+        self._tally(1, len(clause))
 
     def extend(self, clauses: Iterable[Sequence[Lit]]) -> None:
         """Add many clauses."""
         before = len(self.clauses)
         self.clauses.extend(list(c) for c in clauses)
-        self.groups[self._group] = self.groups.get(self._group, 0) + len(self.clauses) - before
+        self._tally(len(self.clauses) - before, sum(map(len, self.clauses[before:])))
 
     def add_atmost(self, lits: Sequence[Lit], k: int) -> None:
         """Add a native cardinality constraint ``sum(lits) <= k``."""
         self.atmosts.append((list(lits), k))
-        self.groups[self._group] = self.groups.get(self._group, 0) + 1
+        self._tally(1, len(lits))
+
+    def _tally(self, clauses: int, literals: int) -> None:
+        group = self._group
+        self.groups[group] = self.groups.get(group, 0) + clauses
+        self.group_literals[group] = self.group_literals.get(group, 0) + literals
+        if self.pool.top > self._counted_top:
+            self.group_vars[group] = (self.group_vars.get(group, 0)
+                                      + self.pool.top - self._counted_top)
+            self._counted_top = self.pool.top
 
     def copy(self) -> Formula:
         """An independent copy (clauses copied shallowly: clause lists are never mutated)."""
@@ -88,6 +101,9 @@ class Formula:
         other.clauses = list(self.clauses)
         other.atmosts = list(self.atmosts)
         other.groups = dict(self.groups)
+        other.group_literals = dict(self.group_literals)
+        other.group_vars = dict(self.group_vars)
+        other._counted_top = self._counted_top
         return other
 
     def stats(self) -> dict[str, int]:
@@ -98,3 +114,13 @@ class Formula:
             "literals": sum(map(len, self.clauses)),
             "native_atmost": len(self.atmosts),
         }
+
+    def group_stats(self) -> dict[str, dict[str, int]]:
+        """Per group: auxiliary variables allocated, clauses, literals.
+
+        >>> f = Formula(reserved=2); f.group("pair").add([1, 2]); f.group_stats()
+        {'pair': {'variables': 0, 'clauses': 1, 'literals': 2}}
+        """
+        return {g: {"variables": self.group_vars.get(g, 0), "clauses": count,
+                    "literals": self.group_literals.get(g, 0)}
+                for g, count in self.groups.items()}

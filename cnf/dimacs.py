@@ -51,6 +51,27 @@ def write_dimacs(formula: Formula, out: TextIO, comments: Iterable[str] = (),
         out.write(f"{lit} 0\n")
 
 
+def stats_table(formula: Formula) -> list[str]:
+    """Variables, clauses and literals per constraint group, as aligned text lines.
+
+    >>> f = Formula(reserved=3); f.group("demo").add([1, -2, 3])
+    >>> for line in stats_table(f): print(line)
+    group                    variables    clauses   literals
+    primary variables                3          0          0
+    demo                             0          1          3
+    total                            3          1          3
+    """
+    rows = [("primary variables", formula.reserved, 0, 0)]
+    rows += [(g, s["variables"], s["clauses"], s["literals"])
+             for g, s in formula.group_stats().items()]
+    total = formula.stats()
+    rows.append(("total", total["variables"], len(formula.clauses) + len(formula.atmosts),
+                 total["literals"] + sum(len(lits) for lits, _ in formula.atmosts)))
+    width = max(24, *(len(r[0]) for r in rows))
+    head = f"{'group':<{width}} {'variables':>9} {'clauses':>10} {'literals':>10}"
+    return [head] + [f"{g:<{width}} {v:>9} {c:>10} {lit:>10}" for g, v, c, lit in rows]
+
+
 def parse_dimacs(text: str) -> tuple[int, list[Clause]]:
     """Read DIMACS CNF text: (number of variables, clauses).
 

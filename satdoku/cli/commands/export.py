@@ -1,0 +1,143 @@
+"""``satdoku export | decode``: DIMACS CNF for any SAT solver, and its model back to a grid."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from cnf.dimacs import stats_table
+from satdoku.cli.app import EXIT_CODES, app
+from satdoku.cli.batch import Answer, run_batch
+from satdoku.cli.io import load
+from satdoku.cli.options import (
+    DEFAULTS,
+    AmoOpt,
+    Box,
+    EncodingOpt,
+    Format,
+    Output,
+    OutputFormat,
+    PuzzleArg,
+    Rules,
+)
+from satdoku.errors import ExitCode, ParseError
+from satdoku.external import cnf_formula, decode, write_cnf
+from satdoku.formats import Record, format_grid, format_line
+from satdoku.puzzle import Puzzle
+from satdoku.solver import Result, Status
+
+External = Annotated[str | None, typer.Option(
+    "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
+                       "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "
+                       "when absent; {model}: a file the solver writes its model to).")]
+Stats = Annotated[bool, typer.Option(
+    "--stats", help="Print variables, clauses and literals by constraint group (on stderr "
+                    "when the CNF goes to standard output).")]
+ModelArg = Annotated[str, typer.Argument(
+    help="The solver's output ('s SATISFIABLE' and 'v …' lines, or MiniSat's result file); "
+         "'-' for standard input.", show_default=False)]
+
+
+def only_puzzle(records: list[Record], name: str) -> Puzzle:
+    """The single puzzle of an input (export and decode take one)."""
+    if len(records) > 1:
+        raise ParseError(f"{name} holds {len(records)} puzzles; this command takes one",
+                         line=records[1].line)
+    if records[0].error is not None:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | None) -> Iterator[TextIO]:
+    """stdout, or a temporary file renamed onto ``path`` only once it is complete."""
+    if path in (None, "-"):
+        yield sys.stdout
+        return
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise ParseError(f"cannot write {path}: folder {target.parent} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            yield out
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+@app.command(epilog=EXIT_CODES)
+def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
+           rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
+           amo: AmoOpt = DEFAULTS["amo"], stats: Stats = False) -> None:
+    """Write a puzzle as DIMACS CNF for any SAT solver: the rules, then the givens as units.
+
+    The header comments carry the board, rules, encoding and the variable map
+    v(r,c,d) = (r*n + c)*n + d + 1 (from 0). Example: satdoku export p.txt -o p.cnf
+    """
+    records, name = load(puzzle, box, rules)
+    p = only_puzzle(records, name)
+    formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
+    with atomic_output(output) as out:
+        write_cnf(p, out, encoding, amo)
+    if stats:
+        typer.echo("\n".join(stats_table(formula)), err=output in (None, "-"))
+
+
+def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
+    """How a decoded (or externally solved) result is shown and what it exits with."""
+    status = result.status
+    if status is Status.SOLVED:
+        grid = result.solutions[0]
+        text = (format_grid(puzzle.board, grid) if fmt is OutputFormat.grid
+                else format_line(puzzle.board, grid))
+        return Answer(ExitCode.OK, status.value, text,
+                      {"solutions": [format_line(puzzle.board, grid)]})
+    if status is Status.INVALID:
+        return Answer(ExitCode.BAD_INPUT, status.value, message="givens clash: " + "; ".join(
+            v.describe(puzzle.board) for v in result.clashes))
+    if status is Status.NO_SOLUTION:
+        return Answer(ExitCode.NO_SOLUTION, status.value, message="no solution")
+    return Answer(ExitCode.TIME_LIMIT, status.value, message="the solver gave no answer "
+                  "(time limit or unknown)")
+
+
+@app.command("decode", epilog=EXIT_CODES)
+def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"],
+                   rules: Rules = DEFAULTS["rules"], fmt: Format = None,
+                   output: Output = None) -> None:
+    """Read an external solver's answer for a puzzle exported by 'satdoku export'.
+
+    The model's cell literals become a grid that satdoku's own checkers verify.
+    Example: minisat p.cnf out.txt; satdoku decode p.txt out.txt
+    """
+    records, name = load(puzzle, box, rules)
+    only_puzzle(records, name)
+    text = _read_model(model, puzzle)
+
+    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        return answer_of(p, decode(p, text), fmt)
+
+    with atomic_output(output) as out:
+        code = run_batch(records, name, fmt or OutputFormat.grid, out, handle, quiet=True)
+    raise typer.Exit(int(code))
+
+
+def _read_model(model: str, puzzle: str) -> str:
+    if model == "-":
+        if puzzle == "-":
+            raise ParseError("the puzzle and the model cannot both come from standard input")
+        return sys.stdin.read()
+    try:
+        return Path(model).read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise ParseError(f"cannot read the model {model}: {err.strerror}") from None

@@ -12,6 +12,7 @@ from typing import Annotated, TextIO
 
 import typer
 
+from cnf import AMO
 from cnf.dimacs import stats_table
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
@@ -27,8 +28,9 @@ from satdoku.cli.options import (
     PuzzleArg,
     Rules,
 )
+from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode, ParseError
-from satdoku.external import cnf_formula, decode, write_cnf
+from satdoku.external import cnf_formula, decode, solve_external, write_cnf
 from satdoku.formats import Record, format_grid, format_line
 from satdoku.puzzle import Puzzle
 from satdoku.solver import Result, Status
@@ -141,3 +143,12 @@ def _read_model(model: str, puzzle: str) -> str:
         return Path(model).read_text(encoding="utf-8", errors="replace")
     except OSError as err:
         raise ParseError(f"cannot read the model {model}: {err.strerror}") from None
+
+
+def external_answer(puzzle: Puzzle, command: str, encoding: Encoding, amo: AMO,
+                    time_limit: float | None, fmt: OutputFormat, many: bool) -> Answer:
+    """``solve --external``: one solution from a DIMACS solver binary, verified."""
+    if many:
+        raise ParseError("--external finds one solution; --all and --limit need a PySAT "
+                         "back-end")
+    return answer_of(puzzle, solve_external(puzzle, command, encoding, amo, time_limit), fmt)

@@ -8,6 +8,7 @@ import typer
 
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
+from satdoku.cli.commands.export import External, external_answer
 from satdoku.cli.io import Progress, load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
@@ -68,7 +69,8 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
           limit: Limit = None, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
-          fmt: Format = None, output: Output = None, quiet: Quiet = False) -> None:
+          fmt: Format = None, output: Output = None, quiet: Quiet = False,
+          external: External = None) -> None:
     """Solve puzzles: print a solution of each (every one verified independently).
 
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
@@ -78,6 +80,8 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
     enumerate_all = all_solutions or limit is not None
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        if external:
+            return external_answer(p, external, encoding, amo, time_limit, fmt, enumerate_all)
         solver = options.solver(p)
         if not enumerate_all:
             result = solver.solve(p, time_limit)

@@ -1,0 +1,72 @@
+"""``satdoku render``: a picture (SVG, or PNG with the png extra) of one puzzle."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from satdoku.cli.app import EXIT_CODES, app, fail
+from satdoku.cli.io import load
+from satdoku.cli.options import DEFAULTS, Backend, Box, PuzzleArg, Rules
+from satdoku.errors import BoardError, ExitCode
+from satdoku.formats import Record
+from satdoku.puzzle import Puzzle
+from satdoku.render import true_candidates, write_picture
+from satdoku.solver import Status, solver_for
+
+PictureOut = Annotated[str, typer.Option(
+    "--output", "-o", help="Picture file: .svg, or .png (needs the png extra); "
+                           "'-' writes SVG to standard output.")]
+Solve = Annotated[bool, typer.Option(
+    "--solve", help="Draw a solution: givens in black, solved digits in blue.")]
+Candidates = Annotated[bool, typer.Option(
+    "--candidates", help="Pencil marks: the true candidates of every blank cell "
+                         "(the digits some solution puts there).")]
+Highlight = Annotated[str, typer.Option(
+    "--highlight", help="Cells to highlight, comma-separated, e.g. r5c3,r6c7.")]
+Title = Annotated[str, typer.Option("--title", help="A title above the grid.")]
+Cell = Annotated[float, typer.Option("--cell", min=4, help="Cell size in pixels.")]
+
+
+@app.command(epilog=EXIT_CODES)
+def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
+           candidates: Candidates = False, highlight: Highlight = "", title: Title = "",
+           cell: Cell = 40.0, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+           backend: Backend = DEFAULTS["backend"]) -> None:
+    """Draw one puzzle: givens, a solution, true candidates, highlights, variant markings.
+
+    Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png
+    """
+    records, name = load(puzzle, box, rules)
+    p = _one_puzzle(records, name)
+    cells = _cells(p, highlight)
+    solution, marks = None, None
+    if solve or candidates:
+        solver = solver_for(p.board, p.rules, backend=backend)
+        result = solver.solve(p)
+        if result.status is Status.INVALID:
+            raise fail("givens clash: " + "; ".join(v.describe(p.board) for v in result.clashes))
+        if not result.solutions:
+            raise fail("no solution: nothing to draw for --solve or --candidates",
+                       ExitCode.NO_SOLUTION)
+        solution = result.solutions[0] if solve else None
+        marks = true_candidates(p, solver) if candidates else None
+    write_picture(output, p, solution, marks, cells, title, cell)
+
+
+def _one_puzzle(records: list[Record], name: str) -> Puzzle:
+    if len(records) > 1:
+        raise fail(f"render draws one puzzle; {name} holds {len(records)} "
+                   f"(lines {records[0].line}, {records[1].line}, …)")
+    if records[0].error:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
+
+
+def _cells(puzzle: Puzzle, names: str) -> list[int]:
+    try:
+        return [puzzle.board.parse_cell(name) for name in names.split(",") if name.strip()]
+    except BoardError as err:
+        raise fail(f"--highlight: {err}") from None

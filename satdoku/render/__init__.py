@@ -1,0 +1,64 @@
+"""Pictures of puzzles: SVG always, PNG when the ``png`` extra (CairoSVG) is installed.
+
+Each rule draws its own markings as data (:meth:`Rule.markings`); :mod:`.markings` turns
+each kind into SVG, :mod:`.svg` lays out the grid and digits, :mod:`.png` converts.
+
+>>> from satdoku.formats import parse_puzzle
+>>> render_svg(parse_puzzle("1.3. ..1. .... ...4")).startswith("<?xml")
+True
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Collection, Mapping
+from pathlib import Path
+
+from satdoku.errors import SatdokuError
+from satdoku.puzzle import Puzzle
+from satdoku.render.candidates import true_candidates
+from satdoku.render.png import MissingExtraError, svg_to_png
+from satdoku.render.svg import render_svg
+from satdoku.rules import Grid
+
+#: File suffix → how to turn SVG text into the file's bytes.
+FORMATS = {".svg": lambda svg: svg.encode("utf-8"), ".png": svg_to_png}
+
+
+def write_picture(path: str, puzzle: Puzzle, solution: Grid | None = None,
+                  candidates: Mapping[int, Collection[int]] | None = None,
+                  highlight: Collection[int] = (), title: str = "", cell: float = 40.0) -> None:
+    """Draw ``puzzle`` (see :func:`render_svg`) into ``path``: SVG or PNG by its suffix,
+    SVG on standard output for ``-``. Files are written atomically (temp file + rename).
+    """
+    convert = None if path == "-" else FORMATS.get(Path(path).suffix.lower())
+    if path != "-" and convert is None:
+        raise SatdokuError(f"cannot tell the picture format of {path}: name it .svg or .png "
+                           "(or use - for SVG on standard output)")
+    svg = render_svg(puzzle, solution, candidates, highlight, title, cell)
+    if convert is None:
+        sys.stdout.write(svg)
+        sys.stdout.flush()
+    else:
+        write_atomically(Path(path), convert(svg))
+
+
+def write_atomically(target: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``target``, then rename it onto ``target``."""
+    folder = target.parent
+    if not folder.is_dir():
+        raise SatdokuError(f"cannot write {target}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+__all__ = ["MissingExtraError", "render_svg", "svg_to_png", "true_candidates",
+           "write_picture"]

@@ -139,7 +139,7 @@ def parse_model(text: str) -> tuple[str, list[Lit]]:
         if word in ("UNSATISFIABLE", "UNSAT"):
             status = "UNSAT"
             continue
-        if word in ("UNKNOWN", "INDETERMINATE"):
+        if word in ("UNKNOWN", "INDETERMINATE", "INDET"):
             continue
         body = line[1:] if line.startswith("v") else line
         for token in body.split():

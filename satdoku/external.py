@@ -180,9 +180,15 @@ def solve_external(puzzle: Puzzle, command: str, encoding: Encoding = DEFAULT_EN
             result = decode(puzzle, text)
         except ModelError as err:
             raise ExternalSolverError(f"{argv[0]}: {err}{_exit_note(code, stderr)}") from None
-    if result.status is Status.UNKNOWN and code not in (0, 10, 20):
+    if result.status is Status.UNKNOWN and (code not in (0, 10, 20) or not _says_unknown(text)):
         raise ExternalSolverError(f"{argv[0]} gave no answer{_exit_note(code, stderr)}")
     return result
+
+
+def _says_unknown(text: str) -> bool:
+    """Whether a solver's output says it gave up (rather than saying nothing)."""
+    words = {line.strip().removeprefix("s ").strip().upper() for line in text.splitlines()}
+    return bool(words & {"UNKNOWN", "INDETERMINATE", "INDET"})
 
 
 def _run(argv: list[str], time_limit: float | None) -> tuple[bool, int, str, str]:

@@ -1,0 +1,65 @@
+"""Several solutions: where two of them differ, and one extra given that fixes the puzzle.
+
+A given (cell, digit) makes the puzzle unique exactly when one solution alone has that
+digit there. When the enumeration is complete this is read off the solutions with no call;
+otherwise the pairs found in exactly one known solution are tried, each with one uniqueness
+check (pairs no known solution shows are not searched, and the answer says so).
+
+>>> from satdoku.formats import parse_puzzle
+>>> from satdoku.solver import solver_for
+>>> p = parse_puzzle("..34 3412 ..43 4321")     # a deadly pattern: two solutions
+>>> sols = tuple(solver_for(p.board).solutions(p))
+>>> [p.board.cell_name(i) for i in differing_cells(sols[0], sols[1])]
+['r1c1', 'r1c2', 'r3c1', 'r3c2']
+>>> fix = find_fix(solver_for(p.board), p, sols, complete=True)
+>>> fix.given.name(p.board), fix.exhaustive
+('r1c1=1', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from satdoku.analyse.status import Given
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Grid
+from satdoku.solver import SudokuSolver
+
+#: Uniqueness checks spent on a fix when the enumeration was cut short.
+FIX_TRIES = 50
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One extra given that makes the puzzle unique (None: none found), and whether the
+    search covered every possible given."""
+
+    given: Given | None
+    exhaustive: bool
+
+
+def differing_cells(first: Grid, second: Grid) -> tuple[int, ...]:
+    """The cells where two grids differ."""
+    return tuple(i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
+
+
+def find_fix(solver: SudokuSolver, puzzle: Puzzle, solutions: Sequence[Grid],
+             complete: bool, tries: int = FIX_TRIES) -> Fix:
+    """An extra given that leaves exactly one solution, first in cell order when exact.
+
+    ``solutions`` are the known ones (at least two); ``complete`` says they are all of them.
+    """
+    blanks = [i for i, d in enumerate(puzzle.givens) if not d]
+    seen = Counter((i, grid[i]) for grid in solutions for i in blanks)
+    once = sorted(pair for pair, k in seen.items() if k == 1)
+    if complete:
+        return Fix(Given(*once[0]) if once else None, True)
+    for cell, digit in once[:tries]:
+        givens = (*puzzle.givens[:cell], digit, *puzzle.givens[cell + 1:])
+        fixed = dataclasses.replace(puzzle, givens=givens)
+        if len(list(solver.solutions(fixed, limit=2))) == 1:
+            return Fix(Given(cell, digit), False)
+    return Fix(None, False)

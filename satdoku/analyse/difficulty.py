@@ -1,0 +1,129 @@
+"""Difficulty: how strong an inference solves the puzzle with no search at all.
+
+Glossary: *level 0* is unit propagation on the extended encoding — naked and hidden
+singles; *level k* is failed-literal probing nested k deep: a candidate whose placement
+leads to a contradiction under level k−1 is struck out, until nothing more fails (the
+fixpoint does not depend on the order of the probes). A puzzle's level is the lowest one
+that fills the grid. *Rounds* count how often, at that level, every open candidate had to be
+probed against the same grid before the grid filled: a finer grade within a level.
+
+The probes run on a session of their own, built with the extended encoding whatever the
+user's encoding, on which nothing is ever solved: clauses learnt by solving would make unit
+propagation stronger than the encoding and the rating would depend on the puzzles analysed
+before. Its back-end is MiniSat, whose ``propagate`` measured 9× faster than CaDiCaL 1.9.5's.
+
+>>> from satdoku.formats import parse_puzzle
+>>> rate(parse_puzzle("1.34 34.2 2.43 43.1")).level       # singles only
+0
+>>> d = rate(parse_puzzle("1... ..1. .2.. ...2"))         # four solutions: no grade
+>>> d.level, d.at_least
+(None, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cnf import AMO, Session
+from satdoku.board import Board
+from satdoku.encoding import Encoding, build
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Rule
+
+PROBE_BACKEND = "minisat22"
+MAX_LEVEL = 2
+#: Unit propagations a rating may spend (≈ 20 µs each on a 9×9 board).
+PROBE_BUDGET = 50_000
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """The level (None: not determined), the lowest level not ruled out, the rounds at
+    that level, the unit propagations spent, and whether the budget ran out."""
+
+    level: int | None
+    at_least: int
+    rounds: int
+    probes: int
+    exhausted: bool = False
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@lru_cache(maxsize=8)
+def probe_session(board: Board, rules: tuple[Rule, ...] = ()) -> Session:
+    """The propagation-only session for ``board`` and ``rules`` (cached; never solved on)."""
+    return Session(build(board, rules, Encoding.EXTENDED, AMO.PAIRWISE), PROBE_BACKEND)
+
+
+class _Prober:
+    """Nested failed-literal probing over one puzzle's cell variables."""
+
+    def __init__(self, session: Session, n: int, budget: int) -> None:
+        self.session, self.n, self.budget = session, n, budget
+        self.cells = range(1, n ** 3 + 1)
+        self.calls = 0
+
+    def propagate(self, lits: list[int]) -> tuple[bool, set[int]]:
+        self.calls += 1
+        if self.calls > self.budget:
+            raise _OutOfBudget
+        ok, implied = self.session.propagate(lits)
+        return ok, set(implied)
+
+    def solved(self, implied: set[int]) -> bool:
+        return sum(1 for v in self.cells if v in implied) == self.n ** 2
+
+    def open(self, implied: set[int]) -> list[int]:
+        return [v for v in self.cells if v not in implied and -v not in implied]
+
+    def fails(self, lits: list[int], level: int) -> bool:
+        """Whether probing at ``level`` from ``lits`` reaches a contradiction."""
+        ok, implied = self.propagate(lits)
+        if not ok or level == 0:
+            return not ok
+        lits, changed = list(lits), True
+        while changed:
+            changed = False
+            for v in self.open(implied):
+                if v in implied or -v in implied or not self.fails([*lits, v], level - 1):
+                    continue
+                lits.append(-v)
+                ok, implied = self.propagate(lits)
+                if not ok:
+                    return True
+                changed = True
+        return False
+
+    def rounds(self, lits: list[int], level: int) -> int | None:
+        """Rounds of probing at ``level`` that fill the grid, or None when it stalls."""
+        rounds, (ok, implied) = 0, self.propagate(lits)
+        while ok and not self.solved(implied):
+            failed = [v for v in self.open(implied)
+                      if level and self.fails([*lits, v], level - 1)]
+            if not failed:
+                return None
+            lits = lits + [-v for v in failed]
+            rounds += 1
+            ok, implied = self.propagate(lits)
+        return rounds if ok else None
+
+
+def rate(puzzle: Puzzle, max_level: int = MAX_LEVEL, budget: int = PROBE_BUDGET) -> Difficulty:
+    """The lowest probing level (0 … ``max_level``) that solves ``puzzle`` with no search.
+
+    A puzzle without exactly one solution never fills by inference: its level stays None.
+    """
+    prober = _Prober(probe_session(puzzle.board, puzzle.rules), puzzle.board.n, budget)
+    lits = puzzle.assumptions()
+    for level in range(max_level + 1):
+        try:
+            rounds = prober.rounds(lits, level)
+        except _OutOfBudget:
+            return Difficulty(None, level, 0, budget, exhausted=True)
+        if rounds is not None:
+            return Difficulty(level, level, rounds, prober.calls)
+    return Difficulty(None, max_level + 1, 0, prober.calls)

@@ -1,0 +1,138 @@
+"""The analysis as readable text, and true candidates as a grid or a pencilmark line.
+
+>>> from satdoku.formats import parse_puzzle
+>>> p = parse_puzzle("12.. 34.. .... ....")
+>>> from satdoku.analyse.report import analyse
+>>> a = analyse(p)
+>>> print(candidate_grid(p.board, p.givens, a.candidates))
+   1    2 |   34   34
+   3    4 |   12   12
+----------+----------
+  24   13 | 1234 1234
+  24   13 | 1234 1234
+>>> pencilmark_line(p.board, p.givens, a.candidates)[:12]
+'1....2....34'
+"""
+
+from __future__ import annotations
+
+from satdoku.analyse.candidates import Candidates
+from satdoku.analyse.report import Analysis
+from satdoku.board import Board
+from satdoku.formats import format_grid
+from satdoku.rules import Grid
+from satdoku.solver import Status
+
+_STATUS = {
+    Status.INVALID: "invalid: the givens break a rule outright",
+    Status.NO_SOLUTION: "no solution",
+    Status.UNIQUE: "unique: exactly one solution (verified)",
+    Status.MULTIPLE: "multiple solutions",
+}
+
+
+def _digits(board: Board, digits: tuple[int, ...]) -> str:
+    if board.single_char:
+        return "".join(board.symbol(d) for d in digits)
+    return ",".join(map(str, digits))
+
+
+def candidate_grid(board: Board, givens: Grid, candidates: Candidates) -> str:
+    """Givens and the candidates of each blank cell, laid out like the board."""
+    texts = [_digits(board, (d,)) if d else _digits(board, candidates[i]) or "-"
+             for i, d in enumerate(givens)]
+    width = max(map(len, texts))
+    n = board.n
+    r, c = board.box if board.box else (n, n)
+    rows = [" | ".join(" ".join(t.rjust(width) for t in texts[row * n + k: row * n + k + c])
+                       for k in range(0, n, c)) for row in range(n)]
+    rule = "".join("+" if ch == "|" else "-" for ch in rows[0])
+    return _join(rows, rule, r)
+
+
+def _join(rows: list[str], rule: str, box_rows: int) -> str:
+    lines: list[str] = []
+    for k, text in enumerate(rows):
+        if k and k % box_rows == 0:
+            lines.append(rule)
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def pencilmark_line(board: Board, givens: Grid, candidates: Candidates) -> str:
+    """One line of n characters per cell: the digit where it is a candidate, else ``.``."""
+    return "".join(board.symbol(d) if (givens[i] == d if givens[i] else d in candidates[i])
+                   else "." for i in board.cells for d in range(1, board.n + 1))
+
+
+def render(a: Analysis) -> str:
+    """The analysis as a readable report, one section per paragraph."""
+    board, name = a.puzzle.board, a.puzzle.board.cell_name
+    sections = [f"status: {_STATUS[a.status]}"]
+    if a.status is Status.INVALID:
+        sections[0] += "\n" + "\n".join(f"clash: {v.describe(board)}"
+                                        for v in a.puzzle.clashes())
+    if a.conflict is not None:
+        sections.append(_conflict(a))
+    if a.status is Status.MULTIPLE:
+        sections.append(_multiple(a))
+    if a.redundant is not None:
+        listed = ", ".join(name(i) for i in a.redundant)
+        sections.append(f"redundant givens ({len(a.redundant)}; each alone can go, the puzzle "
+                        f"staying unique): {listed}" if a.redundant
+                        else "redundant givens: none (the puzzle is minimal)")
+    symmetries = ", ".join(s.value for s in a.symmetries) or "none"
+    sections.append(f"clue pattern: {a.puzzle.num_givens} givens; symmetries: {symmetries}")
+    if a.difficulty is not None:
+        sections.append(_difficulty(a))
+    if a.status is Status.UNIQUE:
+        sections.append("solution:\n" + format_grid(board, a.solutions[0]))
+    return "\n\n".join(sections)
+
+
+def _conflict(a: Analysis) -> str:
+    assert a.conflict is not None
+    if not a.conflict:
+        return "conflict: the rules alone admit no solution on this board"
+    names = ", ".join(g.name(a.puzzle.board) for g in a.conflict)
+    return (f"conflict: these {len(a.conflict)} givens admit no solution together, and "
+            f"dropping any one of them leaves a solution: {names}")
+
+
+def _multiple(a: Analysis) -> str:
+    board, name = a.puzzle.board, a.puzzle.board.cell_name
+    differ = a.differences or ()
+    count = f"{a.count}" if a.count_complete else f"at least {a.count}"
+    lines = [f"solutions: {count}",
+             f"two of them differ in {len(differ)} cells (marked *): "
+             + ", ".join(name(i) for i in differ),
+             "\n\n".join(format_grid(board, g, frozenset(differ)) for g in a.solutions)]
+    fix = a.fix
+    if fix is not None and fix.given is not None:
+        lines.append(f"fix: the extra given {fix.given.name(board)} makes it unique")
+    elif fix is not None:
+        lines.append("fix: no single extra given makes it unique" if fix.exhaustive else
+                     "fix: none found among the extra givens tried (the search was partial)")
+    if a.candidates is not None and a.backbone is not None:
+        fixed = ", ".join(f"{name(i)}={d}" for i, d in a.backbone.items()) or "none"
+        lines += [f"backbone ({len(a.backbone)} of {len(a.candidates)} blank cells fixed in "
+                  f"every solution): {fixed}",
+                  "true candidates:\n" + candidate_grid(board, a.puzzle.givens, a.candidates)]
+    return "\n".join(lines)
+
+
+def _difficulty(a: Analysis) -> str:
+    d = a.difficulty
+    assert d is not None
+    if d.level is None:
+        why = "the probing budget ran out" if d.exhausted else "deeper probing is needed"
+        level = f"level ≥ {d.at_least} ({why})"
+    else:
+        kind = "singles: unit propagation" if d.level == 0 else (
+            f"failed-literal probing nested {d.level} deep" if d.level > 1
+            else "failed-literal probing")
+        rounds = f"{d.rounds} round{'' if d.rounds == 1 else 's'}"
+        level = f"level {d.level} ({kind}; {rounds})"
+    stats = ", ".join(f"{v:,} {k}" for k, v in a.stats.items())
+    return (f"difficulty: {level}, {d.probes:,} unit propagations\n"
+            f"solver (solve + uniqueness proof): {stats}")

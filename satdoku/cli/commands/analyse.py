@@ -1,0 +1,167 @@
+"""``satdoku analyse | candidates``: the analyser's report, and true candidates alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from satdoku.analyse import Analysis, Certificate, Verdict, analyse, certify, to_json
+from satdoku.analyse.candidates import backbone, true_candidates
+from satdoku.analyse.difficulty import MAX_LEVEL
+from satdoku.analyse.report import COUNT_LIMIT
+from satdoku.analyse.status import survey
+from satdoku.analyse.text import candidate_grid, pencilmark_line, render
+from satdoku.cli.app import EXIT_CODES, app, fail
+from satdoku.cli.batch import Answer, run_batch
+from satdoku.cli.io import load, output_stream
+from satdoku.cli.options import (
+    DEFAULTS,
+    AmoOpt,
+    Backend,
+    Box,
+    EncodingOpt,
+    Format,
+    Output,
+    OutputFormat,
+    PuzzleArg,
+    Quiet,
+    Rules,
+)
+from satdoku.errors import ExitCode
+from satdoku.puzzle import Puzzle
+from satdoku.solver import Status, SudokuSolver, solver_for
+
+EXIT_OF = {Status.UNIQUE: ExitCode.OK, Status.MULTIPLE: ExitCode.MULTIPLE,
+           Status.NO_SOLUTION: ExitCode.NO_SOLUTION, Status.INVALID: ExitCode.BAD_INPUT}
+
+Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
+                                                   "docs/analyser.md).")]
+Certify = Annotated[str | None, typer.Option(
+    "--certify", metavar="FILE", help="Write a DRAT proof of uniqueness (or of no solution) "
+    "to FILE and the CNF it refers to beside it (FILE with .cnf), and check the proof with "
+    "dratify when installed. One puzzle only.")]
+Limit = Annotated[int, typer.Option("--limit", min=2, help="Count solutions up to this many.")]
+MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
+                                       help="Deepest probing level tried for the difficulty.")]
+
+
+def _message(puzzle: Puzzle, status: Status) -> str:
+    """The stderr line for a puzzle without solutions (empty otherwise)."""
+    if status is Status.INVALID:
+        return "givens clash: " + "; ".join(v.describe(puzzle.board) for v in puzzle.clashes())
+    return "no solution" if status is Status.NO_SOLUTION else ""
+
+
+class _Solvers:
+    def __init__(self, encoding, amo, backend) -> None:
+        self.options = (encoding, amo, backend)
+
+    def __call__(self, puzzle: Puzzle) -> SudokuSolver:
+        return solver_for(puzzle.board, puzzle.rules, *self.options)
+
+
+@app.command(name="analyse", epilog=EXIT_CODES)
+def analyse_command(
+        puzzle: PuzzleArg, json_: Json = False, certify_to: Certify = None,
+        limit: Limit = COUNT_LIMIT, max_level: MaxLevel = MAX_LEVEL, box: Box = DEFAULTS["box"],
+        rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
+        amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
+        output: Output = None, quiet: Quiet = False) -> None:
+    """Why a puzzle is (not) unique, what is forced, what is redundant, how hard it is.
+
+    Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash.
+    Example: satdoku analyse puzzle.txt --certify proof.drat
+    """
+    records, name = load(puzzle, box, rules)
+    if certify_to is not None and (len(records) > 1 or certify_to == "-"):
+        raise fail("--certify needs one puzzle and a file name")
+    solvers = _Solvers(encoding, amo, backend)
+
+    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        solver = solvers(p)
+        report = analyse(p, solver, limit, max_level)
+        answer = Answer(EXIT_OF[report.status], report.status.value, render(report),
+                        {k: v for k, v in to_json(report).items() if k != "status"},
+                        _message(p, report.status))
+        if certify_to is not None:
+            _certify(report, solver, Path(certify_to), answer)
+        return answer
+
+    fmt = OutputFormat.json if json_ else OutputFormat.grid
+    with output_stream(output) as out:
+        code = run_batch(records, name, fmt, out, handle, quiet)
+    raise typer.Exit(int(code))
+
+
+def _certify(report: Analysis, solver: SudokuSolver, path: Path, answer: Answer) -> None:
+    """Write the certificate's proof and CNF, and add what was checked to ``answer``."""
+    if report.status is Status.MULTIPLE:
+        answer.data["certificate"] = {"written": False, "reason": "several solutions"}
+        answer.text += ("\n\ncertificate: none written — the two verified solutions above "
+                        "already show the puzzle is not unique")
+        return
+    solution = report.solutions[0] if report.solutions else None
+    cert = certify(report.puzzle, solver.formula, solution)
+    cnf_path = path.with_suffix(".cnf") if path.suffix != ".cnf" else Path(f"{path}.cnf")
+    for target, text in ((path, cert.proof), (cnf_path, cert.cnf)):
+        with output_stream(str(target)) as out:
+            out.write(text)
+    answer.data["certificate"] = {
+        "written": True, "claim": cert.claim, "proof": str(path), "cnf": str(cnf_path),
+        "verdict": cert.verdict.value, "checker": cert.checker}
+    answer.text += "\n\n" + _certificate_text(cert, path, cnf_path)
+    if cert.verdict is Verdict.REJECTED:
+        answer.code = ExitCode.INTERNAL
+        answer.message = f"internal error: the DRAT proof was rejected: {cert.checker}"
+
+
+def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
+    claim = ("no second solution exists" if cert.claim == "unique" else "no solution exists")
+    lines = [f"certificate: DRAT proof in {path} ({cert.proof.count(chr(10)):,} lines) that "
+             f"the CNF in {cnf_path} (rules + givens as units"
+             + (" + 'differs from the solution somewhere')" if cert.claim == "unique" else ")")
+             + f" is unsatisfiable: {claim}"]
+    if cert.verdict is Verdict.ACCEPTED:
+        lines.append(f"checked: {cert.checker} accepted the proof against that CNF "
+                     f"in {cert.check_seconds:.2f} s")
+    else:
+        lines.append(f"not checked: {cert.checker}" if cert.verdict is Verdict.NOT_CHECKED
+                     else f"REJECTED by {cert.checker}")
+    lines.append("not checked by the proof: that the CNF encodes the rules faithfully "
+                 "(the solution itself passed the rules' independent checkers)")
+    return "\n".join(lines)
+
+
+@app.command(epilog=EXIT_CODES)
+def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+               encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
+               backend: Backend = DEFAULTS["backend"], fmt: Format = None,
+               output: Output = None, quiet: Quiet = False) -> None:
+    """True candidates: the digits that some solution puts in each blank cell.
+
+    Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
+    cell, '.' where a digit is impossible; default for many), json.
+    """
+    records, name = load(puzzle, box, rules)
+    solvers = _Solvers(encoding, amo, backend)
+
+    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        solver = solvers(p)
+        found = survey(solver, p, limit=2)
+        if not found.solutions:
+            return Answer(EXIT_OF[found.status], found.status.value,
+                          message=_message(p, found.status))
+        cands = true_candidates(solver, p, found.solutions, found.complete)
+        text = (candidate_grid(p.board, p.givens, cands) if fmt is OutputFormat.grid
+                else pencilmark_line(p.board, p.givens, cands))
+        name_of = p.board.cell_name
+        data = {"candidates": {name_of(i): list(ds) for i, ds in cands.items()},
+                "backbone": {name_of(i): d for i, d in backbone(cands).items()}}
+        return Answer(ExitCode.OK, found.status.value, text, data)
+
+    fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
+    with output_stream(output) as out:
+        code = run_batch(records, name, fmt_, out, handle, quiet)
+    raise typer.Exit(int(code))

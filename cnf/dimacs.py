@@ -78,7 +78,10 @@ def parse_dimacs(text: str) -> tuple[int, list[Clause]]:
     >>> parse_dimacs("c x\\np cnf 3 2\\n1 -3 0\\n2 0\\n")
     (3, [[1, -3], [2]])
     """
-    num_vars, declared, clauses, current = None, 0, [], []
+    num_vars: int | None = None
+    declared = 0
+    clauses: list[Clause] = []
+    current: list[Lit] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith(("c", "%")):

@@ -79,9 +79,10 @@ def _check_keys(obj: dict, allowed: Any, path: str) -> None:
 
 # -- reading --------------------------------------------------------------------------------
 def _read_row(text: str, path: str) -> list[int]:
-    """Cells of a string in the text notation (characters, or numbers when some exceed 9)."""
+    """Cells of a string in the text notation: characters, or white-space separated numbers
+    when some have two digits or more."""
     numbers = read_numbers(text, 1)
-    if numbers is not None and max(numbers.digits) > 9:
+    if numbers is not None and len(numbers.digits) > 1 and max(numbers.digits) > 9:
         return numbers.digits
     try:
         return read_cells(text, 1).digits
@@ -222,8 +223,8 @@ def _cages(board: Board, value: Any, path: str) -> Rule:
         where = f"{path}[{k}]"
         _check_keys(_expect(obj, dict, where, 'a cage {"cells": [...], "sum": ...}'),
                     _CAGE_KEYS, where)
-        if "cells" not in obj:
-            raise _fail(where, "a cage needs 'cells'")
+        if not obj.get("cells"):
+            raise _fail(where, "a cage needs 'cells' (at least one)")
         total = obj.get("sum")
         cage = Cage(_cells(board, obj["cells"], f"{where}.cells"),
                     None if total is None else _expect(total, int, f"{where}.sum", "a number"))

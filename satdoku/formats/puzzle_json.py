@@ -122,8 +122,8 @@ def _board_fields(board: Board) -> dict[str, Any]:
     n = board.n
     if board.regions is None:
         return {"size": n, "box": f"{board.box[0]}x{board.box[1]}" if board.box else "none"}
-    ids = {k: ALPHABET[j] for j, k in enumerate(dict.fromkeys(board.regions))}
     if n <= len(ALPHABET):
+        ids = {k: ALPHABET[j] for j, k in enumerate(dict.fromkeys(board.regions))}
         symbols = [ids[k] for k in board.regions]
         return {"size": n, "regions": ["".join(symbols[r * n:r * n + n]) for r in range(n)]}
     return {"size": n, "regions": [_cell_names(board, unit) for unit in board.boxes]}

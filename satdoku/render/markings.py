@@ -120,6 +120,7 @@ def cage_outline(n: int, cells: tuple[int, ...], inset: float) -> list[list[tupl
 
     Each cell side on the cage's border gives one segment, walked clockwise; where the
     outline turns inward (a concave corner) the segment runs on past the cell's edge.
+    Only the corners of each loop are kept.
 
     >>> cage_outline(9, (0,), 0.1)
     [[(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]]
@@ -146,8 +147,15 @@ def cage_outline(n: int, cells: tuple[int, ...], inset: float) -> list[list[tupl
         while point in following:
             loop.append(point)
             point = following.pop(point)
-        loops.append([(col, row) for row, col in loop])  # as (x, y)
+        corners = [p for k, p in enumerate(loop) if not _collinear(loop[k - 1], p,
+                                                                  loop[(k + 1) % len(loop)])]
+        loops.append([(col, row) for row, col in corners])  # as (x, y)
     return loops
+
+
+def _collinear(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> bool:
+    """Whether b lies on the straight (horizontal or vertical) path from a to c."""
+    return a[0] == b[0] == c[0] or a[1] == b[1] == c[1]
 
 
 def _cage(lay: Layout, mark: Marking, group: ET.Element) -> None:

@@ -1,0 +1,251 @@
+"""Unique, minimal, symmetric puzzles: clue orbits removed from a random full grid.
+
+A random full grid (:mod:`satdoku.fill`) loses clue orbits of the chosen symmetry in random
+order, each removed when the puzzle stays unique (:mod:`satdoku.removal`: the known solution
+blocked under an activation literal, one incremental call per test). ``strict`` adds a pass
+over single cells. One incremental session serves every puzzle of a :class:`Generator`.
+
+>>> from satdoku.board import Board
+>>> with Generator(Board.classic(4), seed=3) as gen:
+...     made = gen.puzzle()
+>>> made.proven_minimal, made.symmetry.value, made.puzzle.num_givens == made.clues
+(True, 'rot180', True)
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import random
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cnf import AMO, Session
+from cnf.session import DEFAULT_BACKEND
+from satdoku.board import Board
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
+from satdoku.fill import FILL_BACKEND, Filler
+from satdoku.puzzle import Puzzle
+from satdoku.removal import Removal
+from satdoku.rules import Grid, Rule
+from satdoku.symmetry import Symmetry
+
+#: Conflicts allowed per removal test (measured: 9x9 to 16x16 tests stay far below; 25x25
+#: and 36x36 tests near the end of a pass can exceed it, and then keep their orbit).
+DEFAULT_CONFLICTS = 20_000
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """How to generate: symmetry, target clue count, strictness, budgets, solver options.
+
+    ``clues``: stop removing as soon as the puzzle has at most this many givens.
+    ``time_limit``: seconds per puzzle (fill and removal). ``conflicts``: per test, or None.
+    """
+
+    symmetry: Symmetry = Symmetry.ROT180
+    clues: int | None = None
+    strict: bool = False
+    time_limit: float | None = None
+    conflicts: int | None = DEFAULT_CONFLICTS
+    encoding: Encoding = DEFAULT_ENCODING
+    amo: AMO = DEFAULT_AMO
+    backend: str = DEFAULT_BACKEND
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle and how it was made.
+
+    ``symmetry`` is the requested one when the clue pattern has it (a strict pass may break
+    it: then ``none``); ``proven_minimal`` is False when a test ran out of budget or time,
+    or removal stopped at the target; ``number`` counts the generator's puzzles from 1.
+    """
+
+    puzzle: Puzzle
+    solution: Grid
+    symmetry: Symmetry
+    proven_minimal: bool
+    target: int | None
+    seed: int | str
+    number: int
+    seconds: float
+    calls: int
+
+    @property
+    def clues(self) -> int:
+        return self.puzzle.num_givens
+
+    @property
+    def reached_target(self) -> bool:
+        return self.target is None or self.clues <= self.target
+
+
+class Generator:
+    """Puzzles for one board and rule set, all from one incremental session and one seed.
+
+    The same board, rules, options and seed give the same puzzles in the same order (when
+    no time limit or budget runs out: those depend on the machine and on solver history).
+    """
+
+    def __init__(self, board: Board, rules: tuple[Rule, ...] = (),
+                 options: GenerateOptions | None = None, seed: int | str = 0) -> None:
+        self.board, self.rules, self.seed = board, tuple(rules), seed
+        self.options = options = options or GenerateOptions()
+        formula = build(board, self.rules, options.encoding, options.amo)
+        fill_backend = options.backend if formula.atmosts else FILL_BACKEND
+        self.filler = Filler(board, self.rules, options.encoding, options.amo, fill_backend)
+        self.session = Session(formula, options.backend)
+        self.rng = random.Random(seed)
+        self.made = 0
+
+    def close(self) -> None:
+        self.session.close()
+        self.filler.close()
+
+    def __enter__(self) -> Generator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Generated]:
+        while True:
+            yield self.puzzle()
+
+    def _calls(self) -> int:
+        return self.session.calls + self.filler.session.calls
+
+    def puzzle(self) -> Generated:
+        """The next puzzle: unique; minimal unless a budget, the time limit or the target
+        stopped removal first. Raises TimeoutError when no full grid was found in time."""
+        opts, board = self.options, self.board
+        start, calls = time.perf_counter(), self._calls()
+        solution = self.filler.grid(self.rng, opts.time_limit)
+        deadline = None if opts.time_limit is None else start + opts.time_limit
+        removal = Removal(self.session, board, solution, deadline, opts.conflicts)
+        try:
+            orbits = opts.symmetry.orbits(board)
+            self.rng.shuffle(orbits)
+            complete = removal.remove(orbits, opts.clues)
+            if complete and opts.strict:
+                cells = [(cell,) for cell in removal.givens()]
+                self.rng.shuffle(cells)
+                complete = removal.remove(cells, opts.clues)
+        finally:
+            removal.close()
+        givens = removal.givens()
+        grid = tuple(solution[i] if removal.given[i] else 0 for i in board.cells)
+        self.made += 1
+        symmetric = opts.symmetry.holds_for(board, givens)
+        return Generated(Puzzle(board, grid, self.rules), solution,
+                         opts.symmetry if symmetric else Symmetry.NONE,
+                         complete and removal.proven, opts.clues, self.seed, self.made,
+                         time.perf_counter() - start, self._calls() - calls)
+
+
+def generate(board: Board, rules: tuple[Rule, ...] = (), options: GenerateOptions | None = None,
+             seed: int | str = 0) -> Generated:
+    """One puzzle for ``board`` and ``rules`` (a new generator each call: use
+    :class:`Generator` for many).
+
+    >>> from satdoku.board import Board
+    >>> made = generate(Board.classic(6), options=GenerateOptions(Symmetry.NONE), seed=1)
+    >>> made.clues < 36, made.symmetry.value
+    (True, 'none')
+    """
+    with Generator(board, rules, options, seed) as generator:
+        return generator.puzzle()
+
+
+def derive_seed(base: int | str, stream: int) -> int:
+    """The seed of stream ``stream`` in a parallel run seeded with ``base``.
+
+    >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
+    True
+    """
+    return random.Random(f"{base}:{stream}").getrandbits(63)
+
+
+def _attempt(generator: Generator) -> Generated | TimeoutError:
+    try:
+        return generator.puzzle()
+    except TimeoutError as err:
+        return err
+
+
+def generate_many(board: Board, rules: tuple[Rule, ...] = (),
+                  options: GenerateOptions | None = None, seed: int | str = 0, count: int = 1,
+                  jobs: int = 1) -> Iterator[Generated | TimeoutError]:
+    """``count`` puzzles, in an order fixed by the seed; a puzzle whose time limit ran out
+    before a full grid was found comes as a :class:`TimeoutError`.
+
+    With ``jobs`` > 1, ``jobs`` processes each run a :class:`Generator` seeded with
+    ``derive_seed(seed, stream)``; puzzle k comes from stream k mod ``jobs``. On
+    KeyboardInterrupt the puzzles already made are yielded before the interrupt goes on.
+
+    >>> from satdoku.board import Board
+    >>> [m.clues > 0 for m in generate_many(Board.classic(4), seed=2, count=2)]
+    [True, True]
+    """
+    if jobs <= 1:
+        with Generator(board, rules, options, seed) as generator:
+            for _ in range(count):
+                yield _attempt(generator)
+        return
+    context = multiprocessing.get_context()
+    results: multiprocessing.Queue = context.Queue()
+    workers = [context.Process(target=_stream, daemon=True, args=(
+        board, rules, options, derive_seed(seed, w), len(range(w, count, jobs)), w, results))
+        for w in range(jobs)]
+    for worker in workers:
+        worker.start()
+    try:
+        yield from _in_order(results, jobs, count)
+    finally:
+        for worker in workers:
+            worker.terminate()
+            worker.join()
+
+
+def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
+            seed: int, count: int, stream: int, results: multiprocessing.Queue) -> None:
+    """One worker process: ``count`` puzzles onto ``results`` as (stream, puzzle)."""
+    try:
+        with Generator(board, rules, options, seed) as generator:
+            for _ in range(count):
+                results.put((stream, _attempt(generator)))
+    except KeyboardInterrupt:
+        return
+    except Exception as err:  # e.g. rules no grid satisfies: re-raised in the parent
+        results.put((stream, err))
+
+
+def _in_order(results: multiprocessing.Queue, jobs: int,
+              count: int) -> Iterator[Generated | TimeoutError]:
+    waiting: list[deque] = [deque() for _ in range(jobs)]
+
+    def receive(timeout: float | None) -> None:
+        stream, item = results.get(timeout=timeout)
+        if isinstance(item, Exception) and not isinstance(item, TimeoutError):
+            raise item
+        waiting[stream].append(item)
+
+    k = 0
+    try:
+        for k in range(count):
+            while not waiting[k % jobs]:
+                receive(None)
+            yield waiting[k % jobs].popleft()
+    except KeyboardInterrupt:
+        try:
+            while True:
+                receive(0.2)
+        except queue.Empty:
+            pass
+        for j in range(k, count):  # made but not yet yielded, in order
+            if waiting[j % jobs]:
+                yield waiting[j % jobs].popleft()
+        raise

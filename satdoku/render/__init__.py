@@ -18,7 +18,6 @@ from pathlib import Path
 
 from satdoku.errors import SatdokuError
 from satdoku.puzzle import Puzzle
-from satdoku.render.candidates import true_candidates
 from satdoku.render.png import MissingExtraError, svg_to_png
 from satdoku.render.svg import render_svg
 from satdoku.rules import Grid
@@ -60,5 +59,4 @@ def write_atomically(target: Path, data: bytes) -> None:
             os.unlink(tmp)
 
 
-__all__ = ["MissingExtraError", "render_svg", "svg_to_png", "true_candidates",
-           "write_picture"]
+__all__ = ["MissingExtraError", "render_svg", "svg_to_png", "write_picture"]

@@ -6,13 +6,14 @@ from typing import Annotated
 
 import typer
 
+from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.io import load
 from satdoku.cli.options import DEFAULTS, Backend, Box, PuzzleArg, Rules
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import Record
 from satdoku.puzzle import Puzzle
-from satdoku.render import true_candidates, write_picture
+from satdoku.render import write_picture
 from satdoku.solver import Status, solver_for
 
 PictureOut = Annotated[str, typer.Option(
@@ -51,7 +52,7 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
             raise fail("no solution: nothing to draw for --solve or --candidates",
                        ExitCode.NO_SOLUTION)
         solution = result.solutions[0] if solve else None
-        marks = true_candidates(p, solver) if candidates else None
+        marks = true_candidates(solver, p, result.solutions) if candidates else None
     write_picture(output, p, solution, marks, cells, title, cell)
 
 

@@ -158,9 +158,12 @@ def _collinear(a: tuple[float, float], b: tuple[float, float], c: tuple[float, f
     return a[0] == b[0] == c[0] or a[1] == b[1] == c[1]
 
 
+#: How far a cage's dashed outline runs inside the cell borders, in cells.
+CAGE_INSET = 0.09
+
+
 def _cage(lay: Layout, mark: Marking, group: ET.Element) -> None:
-    inset = 0.09
-    for loop in cage_outline(lay.n, mark.cells, inset):
+    for loop in cage_outline(lay.n, mark.cells, CAGE_INSET):
         points = [lay.point(y, x) for x, y in loop]
         add(group, "path", d=polyline(points, closed=True), fill="none", stroke="#000000",
             stroke_width=0.025 * lay.cell,
@@ -169,10 +172,27 @@ def _cage(lay: Layout, mark: Marking, group: ET.Element) -> None:
         _corner_label(lay, group, mark.label, min(mark.cells), "cage-sum")
 
 
+#: Height of a corner label's patch, in cells (pencil marks keep below it).
+CORNER_BAND = 0.28
+
+
+def corner_cell(mark: Marking, n: int) -> int | None:
+    """The cell whose top-left corner holds the marking's label, if it has one there.
+
+    >>> corner_cell(Marking("cage", (10, 2, 3), "12"), 9), corner_cell(Marking("cage", (1,)), 9)
+    (2, None)
+    """
+    if mark.kind == "cage" and mark.label:
+        return min(mark.cells)
+    if mark.kind == "text" and text_place(n, mark.cells) == "corner":
+        return mark.cells[0]
+    return None
+
+
 def _corner_label(lay: Layout, group: ET.Element, text: str, cell: int, kind: str) -> None:
     """A small label on a white patch in the top-left corner of a cell (cage sums)."""
     x, y = lay.corner(cell)
-    size, pad = 0.22 * lay.cell, 0.03 * lay.cell
+    size, pad = (CORNER_BAND - 0.06) * lay.cell, 0.03 * lay.cell
     add(group, "rect", x=x + pad, y=y + pad, width=0.62 * size * len(text) + 2 * pad,
         height=size + pad, fill="#ffffff")
     add(group, "text", text, x=x + 2 * pad, y=y + pad + 0.9 * size, font_size=size,

@@ -22,7 +22,7 @@ from functools import cache
 from satdoku.board import Board
 from satdoku.puzzle import Puzzle
 from satdoku.render.canvas import BASELINE, FONT, Layout, add, number
-from satdoku.render.markings import DRAW, text_place
+from satdoku.render.markings import CAGE_INSET, CORNER_BAND, DRAW, corner_cell, text_place
 from satdoku.rules import Grid, Marking
 
 COLOURS = {"given": "#000000", "solved": "#1c5fb8", "candidate": "#505050",
@@ -33,7 +33,9 @@ THIN, THICK = 0.025, 0.075
 
 @dataclass(frozen=True)
 class Scene:
-    """Everything one picture shows. ``digits`` holds the digit shown in each cell."""
+    """Everything one picture shows. ``digits`` holds the digit shown in each cell;
+    ``cornered`` the cells with a label in their top-left corner (e.g. a cage sum),
+    ``caged`` the cells inside a cage's outline."""
 
     puzzle: Puzzle
     digits: Grid
@@ -41,6 +43,8 @@ class Scene:
     highlight: frozenset[int]
     markings: tuple[Marking, ...]
     title: str
+    cornered: frozenset[int]
+    caged: frozenset[int]
 
 
 def render_svg(puzzle: Puzzle, solution: Grid | None = None,
@@ -62,7 +66,10 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None,
     if unknown:
         raise ValueError(f"no drawing for marking kind(s) {', '.join(unknown)}; "
                          f"known: {', '.join(DRAW)}")
-    scene = Scene(puzzle, digits, candidates or {}, frozenset(highlight), markings, title)
+    cornered = frozenset(i for m in markings if (i := corner_cell(m, board.n)) is not None)
+    caged = frozenset(i for m in markings if m.kind == "cage" for i in m.cells)
+    scene = Scene(puzzle, digits, candidates or {}, frozenset(highlight), markings, title,
+                  cornered, caged)
     outside = any(m.kind == "text" and text_place(board.n, m.cells) == "outside"
                   for m in markings)  # clues outside the grid need room
     margin = cell * (1.0 if outside else 0.08)
@@ -178,23 +185,26 @@ def _digits(lay: Layout, scene: Scene, group: ET.Element) -> None:
 
 
 def _candidates(lay: Layout, scene: Scene, group: ET.Element) -> None:
-    """Pencil marks in a small grid: digit d at place d-1 of a ⌈√n⌉-wide grid."""
+    """Pencil marks in a small grid: digit d at place d-1 of a ⌈√n⌉-wide grid, inside a
+    cage's outline and below a corner label (a cage sum) when the cell has them."""
     group.set("text-anchor", "middle")
     group.set("fill", COLOURS["candidate"])
     board = scene.puzzle.board
     across = math.isqrt(board.n - 1) + 1
     down = -(-board.n // across)
-    width, height = lay.cell / across, lay.cell / down
     for i, digits in sorted(scene.candidates.items()):
         if scene.digits[i]:
             continue
+        pad = lay.cell * (CAGE_INSET + 0.02 if i in scene.caged else 0.02)
+        band = max(pad, CORNER_BAND * lay.cell if i in scene.cornered else 0.0)
+        width, height = (lay.cell - 2 * pad) / across, (lay.cell - band - pad) / down
         x, y = lay.corner(i)
         for d in sorted(digits):
             text = symbol(board, d)
-            size = min(width, height) * min(0.78, 1.3 / len(text))
+            size = min(width, height) * min(0.8, 1.3 / len(text))
             row, col = divmod(d - 1, across)
-            add(group, "text", text, x=x + (col + 0.5) * width,
-                y=y + (row + 0.5) * height + BASELINE * size, font_size=size)
+            add(group, "text", text, x=x + pad + (col + 0.5) * width,
+                y=y + band + (row + 0.5) * height + BASELINE * size, font_size=size)
 
 
 def _markings_of(kind: str) -> Callable[[Layout, Scene, ET.Element], None]:

@@ -4,7 +4,6 @@ atomically."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -26,7 +25,18 @@ from satdoku.solver import solve
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 CELL = 40.0
-HAVE_CAIRO = importlib.util.find_spec("cairosvg") is not None
+
+
+def _have_cairo() -> bool:
+    """Whether the png extra works here (CairoSVG and the cairo library it loads)."""
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+HAVE_CAIRO = _have_cairo()
 PUZZLE_9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 

@@ -78,6 +78,9 @@ def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto
     """Every puzzle of a JSON document (bad ones as errors), with ``rules`` added to each.
 
     Malformed JSON raises :class:`ParseError` at once: no puzzle of the file can be trusted.
+
+    >>> [(r.line, r.puzzle.board.n) for r in read_json_puzzles('[{"size": 4},\\n{"size": 9}]')]
+    [(1, 4), (2, 9)]
     """
     for line, path, obj in list(_documents(text, source)):
         raw = json.dumps(obj)
@@ -130,7 +133,11 @@ def _board_fields(board: Board) -> dict[str, Any]:
 
 
 def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The JSON object of ``puzzle`` (what :func:`puzzle_from_json` reads back)."""
+    """The JSON object of ``puzzle`` (what :func:`puzzle_from_json` reads back).
+
+    >>> puzzle_to_json(Puzzle(Board(2), (1, 0, 0, 0)))
+    {'size': 2, 'box': 'none', 'givens': '1...'}
+    """
     board = puzzle.board
     obj = _board_fields(board)
     n = board.n

@@ -39,7 +39,11 @@ from satdoku.rules.regions import check_cells
 
 @cache
 def combinations(n: int, k: int, total: int, low: int = 1) -> tuple[tuple[int, ...], ...]:
-    """Every set of ``k`` distinct digits in ``low..n`` adding up to ``total``, ascending."""
+    """Every set of ``k`` distinct digits in ``low..n`` adding up to ``total``, ascending.
+
+    >>> combinations(9, 2, 10)
+    ((1, 9), (2, 8), (3, 7), (4, 6))
+    """
     if k == 0:
         return ((),) if total == 0 else ()
     out: list[tuple[int, ...]] = []

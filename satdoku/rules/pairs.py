@@ -61,7 +61,11 @@ class Relation(Enum):
 
 @cache
 def cell_pairs(n: int, move: Move) -> tuple[tuple[int, int], ...]:
-    """Every pair of cells (i < j) of an n×n board that are ``move`` apart (cached)."""
+    """Every pair of cells (i < j) of an n×n board that are ``move`` apart (cached).
+
+    >>> cell_pairs(3, Move.ORTHOGONAL)[:3]
+    ((0, 1), (0, 3), (1, 2))
+    """
     out = []
     for i in range(n * n):
         r, c = divmod(i, n)

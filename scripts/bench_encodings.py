@@ -66,7 +66,9 @@ def load_sample(path: Path, sample: int, seed: int) -> list[Puzzle]:
 
 def throughput(combo: Combo, puzzles: list[Puzzle], time_limit: float) -> tuple[float, float,
                                                                                   int]:
-    """(puzzles/s, mean conflicts per puzzle, puzzles not solved within the time limit)."""
+    """(puzzles/s, mean conflicts per puzzle, puzzles not solved within the time limit).
+
+    The conflicts do not depend on the machine's load; puzzles/s does (see ``--repeat``)."""
     solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo, combo.backend)
     try:
         start = time.perf_counter()
@@ -166,6 +168,8 @@ def main() -> None:
     ap.add_argument("--encodings", default=",".join(e.value for e in Encoding))
     ap.add_argument("--amos", default=",".join(a.value for a in AMO))
     ap.add_argument("--backends", default=",".join(BACKENDS))
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="rounds over all combinations; the best puzzles/s is kept (3)")
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per puzzle (10)")
     ap.add_argument("--sizes", default="16,25,36", help="big boards ('' for none)")
     ap.add_argument("--big-puzzles", type=int, default=3, help="puzzles per big size (3)")
@@ -186,11 +190,16 @@ def main() -> None:
         if path is None:
             continue
         puzzles = load_sample(path, args.sample, args.seed)
-        results = {}
-        for combo in combos(encodings, amos, backends):
-            results[combo] = throughput(combo, puzzles, args.time_limit)
-            print(f"  {title} {combo.name}: {results[combo][0]:,.0f}/s", flush=True)
-        print(f"\n{len(puzzles)} puzzles sampled from {path.name} (seed {args.seed})\n")
+        results: dict[Combo, tuple[float, float, int]] = {}
+        for round_ in range(args.repeat):  # rounds over all combos: load spikes hit them all
+            for combo in combos(encodings, amos, backends):
+                got = throughput(combo, puzzles, args.time_limit)
+                if combo not in results or got[0] > results[combo][0]:
+                    results[combo] = got
+                print(f"  {title} round {round_ + 1} {combo.name}: {got[0]:,.0f}/s",
+                      flush=True)
+        print(f"\n{len(puzzles)} puzzles sampled from {path.name} (seed {args.seed}), best "
+              f"of {args.repeat} rounds\n")
         print("\n".join(rate_table(title, results, backends)), "\n", flush=True)
     big = [int(s) for s in args.sizes.split(",") if s.strip()]
     if big:

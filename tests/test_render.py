@@ -4,6 +4,7 @@ atomically."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -307,6 +308,9 @@ def test_render_command_writes_files(tmp_path) -> None:
         assert made.code == 2 and "pip install" in made.err
     assert sorted(p.name for p in tmp_path.iterdir()) == (["p.png", "p.svg"] if HAVE_CAIRO
                                                           else ["p.svg"])  # no temp files
+    umask = os.umask(0)
+    os.umask(umask)
+    assert svg.stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0600
 
 
 def render_here(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

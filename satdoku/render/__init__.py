@@ -53,10 +53,20 @@ def write_atomically(target: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
+        os.chmod(tmp, _file_mode(target))  # mkstemp makes 0600; a picture is for sharing
         os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def _file_mode(target: Path) -> int:
+    """The mode a new file gets (0666 less the umask), or the mode ``target`` already has."""
+    if target.exists():
+        return target.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 __all__ = ["MissingExtraError", "render_svg", "svg_to_png", "write_picture"]

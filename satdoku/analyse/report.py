@@ -32,7 +32,7 @@ from typing import Any
 
 from satdoku.analyse.candidates import Candidates, backbone, true_candidates
 from satdoku.analyse.differences import Fix, differing_cells, find_fix
-from satdoku.analyse.difficulty import MAX_LEVEL, Difficulty, rate
+from satdoku.analyse.difficulty import MAX_LEVEL, Difficulty, rate, solve_stats
 from satdoku.analyse.redundancy import redundant_givens
 from satdoku.analyse.status import Given, minimal_conflict, survey
 from satdoku.formats import format_line
@@ -54,13 +54,13 @@ class Analysis:
     solutions: tuple[Grid, ...]          # the first two found, each verified
     count: int                           # solutions found, up to the count limit
     count_complete: bool                 # False: there are more than ``count``
-    stats: dict[str, int]                # solver statistics of the enumeration
     symmetries: tuple[Symmetry, ...]
     conflict: tuple[Given, ...] | None = None
     fix: Fix | None = None
     candidates: Candidates | None = None
     redundant: tuple[int, ...] | None = None
     difficulty: Difficulty | None = None
+    stats: dict[str, int] | None = None  # one solve by a fresh solver (unique only)
 
     @property
     def differences(self) -> tuple[int, ...] | None:
@@ -86,8 +86,7 @@ def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COU
     found = survey(solver, puzzle, limit)
     givens = [i for i, d in enumerate(puzzle.givens) if d]
     base = Analysis(puzzle, found.status, found.solutions[:2], len(found.solutions),
-                    found.complete, found.stats,
-                    tuple(pattern_symmetries(puzzle.board, givens)))
+                    found.complete, tuple(pattern_symmetries(puzzle.board, givens)))
     if not found.solutions:
         return _replace(base, conflict=minimal_conflict(solver, puzzle))
     candidates = true_candidates(solver, puzzle, found.solutions, found.complete)
@@ -97,7 +96,8 @@ def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COU
     solution = found.solutions[0]
     return _replace(base, candidates=candidates,
                     redundant=redundant_givens(solver, puzzle, solution),
-                    difficulty=rate(puzzle, max_level))
+                    difficulty=rate(puzzle, max_level),
+                    stats=solve_stats(puzzle, solver.formula, solver.session.backend))
 
 
 def _replace(analysis: Analysis, **sections: Any) -> Analysis:

@@ -15,16 +15,13 @@ any one of them makes it satisfiable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cnf import SolveResult
 from satdoku.board import Board
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
 from satdoku.solver import Status, SudokuSolver
-
-#: The statistics a solve reports (deltas of the session's counters).
-STAT_KEYS = ("conflicts", "decisions", "propagations")
 
 
 @dataclass(frozen=True, order=True)
@@ -62,20 +59,15 @@ class Survey:
     status: Status
     solutions: tuple[Grid, ...] = ()
     complete: bool = True
-    stats: dict[str, int] = field(default_factory=dict)
 
 
 def survey(solver: SudokuSolver, puzzle: Puzzle, limit: int) -> Survey:
-    """Enumerate up to ``limit`` (≥ 2) solutions: status, solutions and solver statistics."""
-    before = solver.session.stats()
+    """Enumerate up to ``limit`` (≥ 2) solutions: the status and the solutions found."""
     found = tuple(solver.solutions(puzzle, limit=max(limit, 2)))
-    after = solver.session.stats()
-    stats = {k: int(after.get(k, 0) - before.get(k, 0)) for k in STAT_KEYS}
     if not found:
-        status = Status.INVALID if puzzle.clashes() else Status.NO_SOLUTION
-        return Survey(status, stats=stats)
+        return Survey(Status.INVALID if puzzle.clashes() else Status.NO_SOLUTION)
     status = Status.UNIQUE if len(found) == 1 else Status.MULTIPLE
-    return Survey(status, found, len(found) < max(limit, 2), stats)
+    return Survey(status, found, len(found) < max(limit, 2))
 
 
 def minimal_conflict(solver: SudokuSolver, puzzle: Puzzle) -> tuple[Given, ...]:

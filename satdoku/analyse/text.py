@@ -133,6 +133,6 @@ def _difficulty(a: Analysis) -> str:
             else "failed-literal probing")
         rounds = f"{d.rounds} round{'' if d.rounds == 1 else 's'}"
         level = f"level {d.level} ({kind}; {rounds})"
-    stats = ", ".join(f"{v:,} {k}" for k, v in a.stats.items())
+    stats = ", ".join(f"{v:,} {k}" for k, v in (a.stats or {}).items())
     return (f"difficulty: {level}, {d.probes:,} unit propagations\n"
-            f"solver (solve + uniqueness proof): {stats}")
+            f"a fresh solver's solve: {stats}")

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator, Sequence
 from enum import Enum
 
+import pysolvers
 from pysat.solvers import Solver, SolverNames
 
 from cnf.formula import Formula, Lit
@@ -139,6 +140,10 @@ class Session:
                 answer = self._solver.solve_limited(assumptions=assumptions)
             else:
                 answer = self._solve_timed(assumptions, time_limit, conflict_budget)
+        except pysolvers.error as err:  # PySAT's own error for Ctrl-C during a call
+            if "interrupt" in str(err):  # (after it, CaDiCaL aborts on any new clause)
+                raise KeyboardInterrupt from None
+            raise
         finally:
             self.solve_seconds += time.perf_counter() - start
         self._model = self._solver.get_model() if answer else None

@@ -125,17 +125,17 @@ class Generator:
         start, calls = time.perf_counter(), self._calls()
         solution = self.filler.grid(self.rng, opts.time_limit)
         deadline = None if opts.time_limit is None else start + opts.time_limit
-        removal = Removal(self.session, board, solution, deadline, opts.conflicts)
-        try:
-            orbits = opts.symmetry.orbits(board)
-            self.rng.shuffle(orbits)
-            complete = removal.remove(orbits, opts.clues)
-            if complete and opts.strict:
-                cells = [(cell,) for cell in removal.givens()]
-                self.rng.shuffle(cells)
-                complete = removal.remove(cells, opts.clues)
-        finally:
-            removal.close()
+        removal = Removal(self.session, board, solution, deadline, opts.conflicts or None)
+        orbits = opts.symmetry.orbits(board)
+        self.rng.shuffle(orbits)
+        complete = removal.remove(orbits, opts.clues)
+        if complete and opts.strict:
+            cells = [(cell,) for cell in removal.givens()]
+            self.rng.shuffle(cells)
+            complete = removal.remove(cells, opts.clues)
+        # Not in a `finally`: after Ctrl-C inside a call, CaDiCaL aborts the process on any
+        # later clause, so an interrupted session is only ever deleted.
+        removal.close()
         givens = removal.givens()
         grid = tuple(solution[i] if removal.given[i] else 0 for i in board.cells)
         self.made += 1

@@ -1,0 +1,154 @@
+"""``satdoku generate``: unique, minimal, symmetric puzzles of any size and rules."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from typing import Annotated, TextIO
+
+import typer
+
+from satdoku.board import Board
+from satdoku.cli.app import EXIT_CODES, app
+from satdoku.cli.io import Progress, output_stream
+from satdoku.cli.options import (
+    DEFAULTS,
+    AmoOpt,
+    Backend,
+    EncodingOpt,
+    Format,
+    Output,
+    OutputFormat,
+    Quiet,
+    Rules,
+)
+from satdoku.errors import BoardError, ExitCode
+from satdoku.formats import format_grid, format_line, puzzle_to_json
+from satdoku.generate import DEFAULT_CONFLICTS, Generated, GenerateOptions, generate_many
+from satdoku.rules import parse_rules
+from satdoku.symmetry import Symmetry
+
+
+def board_of(size: int | None, box: str) -> Board:
+    """The board named by ``--size`` and ``--box`` (default 9x9 with 3x3 boxes).
+
+    >>> board_of(None, "2x3").describe(), board_of(5, "none").describe()
+    ('6x6 (2x3 boxes)', '5x5 (no boxes)')
+    """
+    spec = box.strip().lower()
+    if spec in ("auto", ""):
+        return Board.classic(size or 9)
+    if spec in ("none", "latin"):
+        return Board(size or 9)
+    r, c = Board.parse_box(spec)
+    if size is not None and size != r * c:
+        raise BoardError(f"--size {size} does not match --box {box} ({r}x{c} boxes make a "
+                         f"{r * c}x{r * c} board)")
+    return Board(r * c, (r, c))
+
+
+def render(made: Generated, fmt: OutputFormat, with_solution: bool) -> str:
+    """One generated puzzle in the chosen format (JSON: one object on one line)."""
+    board, givens = made.puzzle.board, made.puzzle.givens
+    if fmt is OutputFormat.json:
+        return json.dumps({**puzzle_to_json(made.puzzle), **facts(made), **(
+            {"solution": format_line(board, made.solution)} if with_solution else {})})
+    if fmt is OutputFormat.line:
+        between = " " if board.single_char else " | "
+        return between.join(format_line(board, g) for g in (
+            (givens, made.solution) if with_solution else (givens,)))
+    minimal = "minimal" if made.proven_minimal else "minimality not proven"
+    head = (f"# puzzle {made.number} (seed {made.seed}): {made.clues} clues, "
+            f"{made.symmetry.value}, {minimal}")
+    grids = (givens, made.solution) if with_solution else (givens,)
+    return head + "\n" + "\n\n".join(format_grid(board, g) for g in grids)
+
+
+def facts(made: Generated) -> dict:
+    """How a puzzle was made, for JSON output."""
+    return {"clues": made.clues, "symmetry": made.symmetry.value,
+            "minimal": made.proven_minimal, "seed": made.seed, "number": made.number,
+            "seconds": round(made.seconds, 6), "calls": made.calls}
+
+
+Count = Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")]
+Seed = Annotated[int | None, typer.Option(
+    "--seed", help="Seed: the same seed and options give the same puzzles (unless a budget "
+                   "or time limit ran out). Default: a random seed, shown in JSON output.")]
+Size = Annotated[int | None, typer.Option(
+    "--size", min=1, help="Board size when --box does not give it (default 9).")]
+GenBox = Annotated[str, typer.Option(
+    "--box", help="Box size RxC (3x3, 2x3, 4x4, 5x5…); 'none' for a Latin square of --size.")]
+SymmetryOpt = Annotated[Symmetry, typer.Option(
+    "--symmetry", case_sensitive=False, help="Symmetry of the clue pattern.")]
+Clues = Annotated[int | None, typer.Option(
+    "--clues", min=0, help="Stop removing clues at this many (a note says when a puzzle "
+                           "could not get that low).")]
+GenTimeLimit = Annotated[float | None, typer.Option(
+    "--time-limit", min=0, help="Seconds per puzzle; when it runs out the puzzle keeps its "
+                                "remaining clues (unique, minimality not proven).")]
+Budget = Annotated[int, typer.Option(
+    "--budget", min=0, help="Conflicts per removal test (0: none); a test that runs out "
+                            "keeps its clues.")]
+Strict = Annotated[bool, typer.Option(
+    "--strict", help="Finish with single cells: no given at all can be removed (this may "
+                     "break the symmetry).")]
+WithSolution = Annotated[bool, typer.Option("--with-solution", help="Print the solution too.")]
+Jobs = Annotated[int, typer.Option(
+    "--jobs", "-j", min=1, help="Worker processes (seeds derived from --seed).")]
+
+
+@app.command(epilog=EXIT_CODES)
+def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
+             rules: Rules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
+             clues: Clues = None, strict: Strict = False, time_limit: GenTimeLimit = None,
+             budget: Budget = DEFAULT_CONFLICTS, with_solution: WithSolution = False,
+             encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
+             backend: Backend = DEFAULTS["backend"], fmt: Format = None,
+             output: Output = None, jobs: Jobs = 1, quiet: Quiet = False) -> None:
+    """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
+
+    Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
+    satdoku generate --box 4x4 --symmetry rot90  ·  satdoku generate --rules anti-knight
+    """
+    board, extra = board_of(size, box), parse_rules(rules)
+    for rule in extra:
+        rule.check_board(board)
+    options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict,
+                              time_limit=time_limit, conflicts=budget or None,
+                              encoding=encoding, amo=amo, backend=backend)
+    seed = secrets.randbelow(2 ** 31) if seed is None else seed
+    made = generate_many(board, extra, options, seed, count, min(jobs, count))
+    fmt_ = fmt or (OutputFormat.grid if count == 1 else OutputFormat.line)
+    with output_stream(output) as out:
+        code = write_all(made, count, out, fmt_, with_solution, quiet)
+    raise typer.Exit(int(code))
+
+
+def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
+              fmt: OutputFormat, with_solution: bool, quiet: bool) -> int:
+    """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
+    which the output file still gets every puzzle made)."""
+    progress, code = Progress(count, "puzzles", quiet), ExitCode.OK
+    written, short = 0, []
+    try:
+        for k, item in enumerate(made, 1):
+            progress.update(k)
+            if isinstance(item, TimeoutError):
+                typer.echo(f"satdoku: puzzle {k}: {item}", err=True)
+                code = ExitCode.TIME_LIMIT
+                continue
+            gap = "\n" if written and fmt is OutputFormat.grid else ""
+            out.write(gap + render(item, fmt, with_solution) + "\n")
+            written += 1
+            short += [] if item.reached_target else [item.clues]
+    except KeyboardInterrupt:
+        progress.close()
+        typer.echo(f"satdoku: interrupted; the {written} puzzles made were written", err=True)
+        return 130
+    progress.close()
+    if short:
+        typer.echo(f"satdoku: note: {len(short)} of {written} puzzles stopped above the clue "
+                   f"target (fewest {min(short)} clues)", err=True)
+    return code

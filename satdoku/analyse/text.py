@@ -114,9 +114,8 @@ def _multiple(a: Analysis) -> str:
         lines.append("fix: no single extra given makes it unique" if fix.exhaustive else
                      "fix: none found among the extra givens tried (the search was partial)")
     if a.candidates is not None and a.backbone is not None:
-        fixed = ", ".join(f"{name(i)}={d}" for i, d in a.backbone.items()) or "none"
-        lines += [f"backbone ({len(a.backbone)} of {len(a.candidates)} blank cells fixed in "
-                  f"every solution): {fixed}",
+        lines += [f"backbone: {len(a.backbone)} of {len(a.candidates)} blank cells hold the "
+                  "same digit in every solution (single digits below)",
                   "true candidates:\n" + candidate_grid(board, a.puzzle.givens, a.candidates)]
     return "\n".join(lines)
 
@@ -128,11 +127,11 @@ def _difficulty(a: Analysis) -> str:
         why = "the probing budget ran out" if d.exhausted else "deeper probing is needed"
         level = f"level ≥ {d.at_least} ({why})"
     else:
-        kind = "singles: unit propagation" if d.level == 0 else (
-            f"failed-literal probing nested {d.level} deep" if d.level > 1
-            else "failed-literal probing")
         rounds = f"{d.rounds} round{'' if d.rounds == 1 else 's'}"
-        level = f"level {d.level} ({kind}; {rounds})"
+        level = f"level {d.level} (" + (
+            "singles: unit propagation alone fills the grid" if d.level == 0 else
+            f"failed-literal probing nested {d.level} deep, {rounds}" if d.level > 1 else
+            f"failed-literal probing, {rounds}") + ")"
     stats = ", ".join(f"{v:,} {k}" for k, v in (a.stats or {}).items())
-    return (f"difficulty: {level}, {d.probes:,} unit propagations\n"
-            f"a fresh solver's solve: {stats}")
+    return (f"difficulty: {level}; {d.probes:,} unit propagation calls\n"
+            f"solver statistics (one solve, fresh solver): {stats}")

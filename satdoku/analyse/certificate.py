@@ -104,7 +104,11 @@ def _header(puzzle: Puzzle, solution: Grid | None) -> list[str]:
 
 
 def check(cnf_text: str, proof: str) -> tuple[Verdict, str, float]:
-    """Replay ``proof`` against ``cnf_text`` with dratify, when it is installed."""
+    """Replay ``proof`` against ``cnf_text`` with dratify, when it is installed.
+
+    >>> check("p cnf 1 2\\n1 0\\n-1 0\\n", "0\\n")[0] in (Verdict.ACCEPTED, Verdict.NOT_CHECKED)
+    True
+    """
     try:
         import dratify
     except ImportError:

@@ -62,7 +62,11 @@ class _OutOfBudget(Exception):
 
 @lru_cache(maxsize=8)
 def probe_session(board: Board, rules: tuple[Rule, ...] = ()) -> Session:
-    """The propagation-only session for ``board`` and ``rules`` (cached; never solved on)."""
+    """The propagation-only session for ``board`` and ``rules`` (cached; never solved on).
+
+    >>> probe_session(Board.classic(4)).propagate([1])[0]
+    True
+    """
     return Session(build(board, rules, Encoding.EXTENDED, AMO.PAIRWISE), PROBE_BACKEND)
 
 

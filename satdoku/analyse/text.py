@@ -66,7 +66,13 @@ def pencilmark_line(board: Board, givens: Grid, candidates: Candidates) -> str:
 
 
 def render(a: Analysis) -> str:
-    """The analysis as a readable report, one section per paragraph."""
+    """The analysis as a readable report, one section per paragraph.
+
+    >>> from satdoku.analyse.report import analyse
+    >>> from satdoku.formats import parse_puzzle
+    >>> print(render(analyse(parse_puzzle("1... ..23 .... ...."))).splitlines()[0])
+    status: no solution
+    """
     board, name = a.puzzle.board, a.puzzle.board.cell_name
     sections = [f"status: {_STATUS[a.status]}"]
     if a.status is Status.INVALID:

@@ -83,6 +83,7 @@ class Session:
         self.solve_seconds = 0.0
         self._top = formula.num_vars  # activation literals follow; the formula is not touched
         self._model: list[Lit] | None = None
+        self._model_pending = False  # SAT, model not fetched yet (fetching costs ~20 µs)
 
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
@@ -100,6 +101,7 @@ class Session:
     # -- clauses and activation literals -------------------------------------------------
     def add_clause(self, clause: Sequence[Lit]) -> None:
         """Add a permanent clause (to the solver only, not to the formula)."""
+        self._settle()
         self._solver.add_clause(list(clause))
 
     def activation(self) -> int:
@@ -112,10 +114,12 @@ class Session:
 
     def add_guarded(self, act: int, clause: Sequence[Lit]) -> None:
         """Add ``(¬act ∨ clause)``: active only while ``act`` is assumed."""
+        self._settle()
         self._solver.add_clause([-act, *clause])
 
     def retire(self, act: int) -> None:
         """Switch off every clause guarded by ``act`` for good."""
+        self._settle()
         self._solver.add_clause([-act])
 
     # -- solving -------------------------------------------------------------------------
@@ -146,7 +150,7 @@ class Session:
             raise
         finally:
             self.solve_seconds += time.perf_counter() - start
-        self._model = self._solver.get_model() if answer else None
+        self._model, self._model_pending = None, bool(answer)
         if answer is None:
             return SolveResult.UNKNOWN
         return SolveResult.SAT if answer else SolveResult.UNSAT
@@ -181,10 +185,16 @@ class Session:
 
     @property
     def model(self) -> list[Lit]:
-        """The model of the last SAT call."""
+        """The model of the last SAT call (fetched from the solver on first use)."""
+        self._settle()
         if self._model is None:
             raise RuntimeError("no model: the last call was not SAT")
         return self._model
+
+    def _settle(self) -> None:
+        """Fetch a pending model before the solver changes (CaDiCaL forgets it on add)."""
+        if self._model_pending:
+            self._model, self._model_pending = self._solver.get_model(), False
 
     def true_among(self, variables: Sequence[int]) -> list[int]:
         """The variables among ``variables`` that are true in the last model."""
@@ -197,6 +207,7 @@ class Session:
 
     def propagate(self, assumptions: Sequence[Lit] = ()) -> tuple[bool, list[Lit]]:
         """Unit propagation only: (no conflict?, implied literals)."""
+        self._settle()
         ok, lits = self._solver.propagate(assumptions=list(assumptions))
         return bool(ok), list(lits)
 

@@ -111,18 +111,26 @@ class Filler:
         when ``time_limit`` seconds run out first.
         """
         grid = self._solve(rng, time_limit)
-        for transform in TRANSFORMS:
-            moved = transform(self.board, grid, rng)
-            if all(rule.holds(self.board, moved) for rule in self.checks):
-                grid = moved
         Puzzle(self.board, grid, self.rules).verify(grid)
+        moved = grid
+        for transform in TRANSFORMS:
+            moved = transform(self.board, moved, rng)
+        if self._valid(moved):
+            return moved
+        for transform in TRANSFORMS:  # some transform breaks a rule: keep the others
+            moved = transform(self.board, grid, rng)
+            if self._valid(moved):
+                grid = moved
         return grid
+
+    def _valid(self, grid: Grid) -> bool:
+        return all(rule.holds(self.board, grid) for rule in self.checks)
 
     def _solve(self, rng: random.Random, time_limit: float | None) -> Grid:
         n = self.board.n
         phases = list(range(-1, -n ** 3 - 1, -1))
         for cell in self.board.cells:
-            phases[cell * n + rng.randrange(n)] *= -1
+            phases[cell * n + int(rng.random() * n)] *= -1
         self.session.set_phases(phases)
         answer = self.session.solve((), time_limit=time_limit)
         if answer is SolveResult.UNKNOWN:

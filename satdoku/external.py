@@ -101,7 +101,14 @@ def cnf_formula(puzzle: Puzzle, encoding: Encoding = DEFAULT_ENCODING,
 
 # -- decode ------------------------------------------------------------------------------
 def grid_of(puzzle: Puzzle, lits: list[int]) -> Grid:
-    """The grid a model's true cell literals describe; :class:`ModelError` if incomplete."""
+    """The grid a model's true cell literals describe; :class:`ModelError` if incomplete.
+
+    >>> from satdoku.formats import parse_puzzle
+    >>> grid_of(parse_puzzle("." * 16), [1, -2, 6, 11, 16])
+    Traceback (most recent call last):
+    ...
+    satdoku.external.ModelError: the model sets no digit for r2c1 and 11 more
+    """
     board, n = puzzle.board, puzzle.board.n
     cells = [0] * (n * n)
     for lit in lits:

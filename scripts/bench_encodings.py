@@ -17,7 +17,6 @@ import argparse
 import gc
 import itertools
 import random
-import statistics
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -104,26 +103,26 @@ def half_given(n: int, rng: random.Random) -> Puzzle:
     return Puzzle(board, tuple(d if rng.random() < 0.5 else 0 for d in grid))
 
 
-def big_board(combo: Combo, puzzles: list[Puzzle], time_limit: float) -> tuple[float, float,
-                                                                                 int, int]:
-    """(build + load seconds, median solve seconds, clauses, puzzles not solved in time)."""
+def big_board(combo: Combo, puzzles: list[Puzzle],
+              time_limit: float) -> tuple[float, list[str], int]:
+    """(build + load seconds, solve seconds of each puzzle, '*' when over time, clauses)."""
     build.cache_clear()
     gc.collect()
     start = time.perf_counter()
     solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo, combo.backend)
     load = time.perf_counter() - start
     clauses = len(solver.formula.clauses) + len(solver.formula.atmosts)
-    times, unsolved = [], 0
+    times = []
     try:
         for p in puzzles:
             start = time.perf_counter()
-            unsolved += solver.solve(p, time_limit).status is not Status.SOLVED
-            times.append(time.perf_counter() - start)
+            solved = solver.solve(p, time_limit).status is Status.SOLVED
+            times.append(f"{time.perf_counter() - start:.3f}{'' if solved else '*'}")
     finally:
         solver.session.close()
         del solver
         build.cache_clear()
-    return load, statistics.median(times), clauses, unsolved
+    return load, times, clauses
 
 
 # -- tables -------------------------------------------------------------------------------
@@ -205,16 +204,15 @@ def main() -> None:
     if big:
         big_combos = combos(names(args.big_encodings, Encoding), names(args.big_amos, AMO),
                             names(args.big_backends, str))
-        print("| board | encoding / AMO / back-end | clauses | build + load s | median solve s "
-              "|\n|---|---|---|---|---|")
+        print("| board | encoding / AMO / back-end | clauses | build + load s | solve s, each "
+              "puzzle (* = time limit) |\n|---|---|---|---|---|")
         for n in big:
             rng = random.Random(args.seed + n)
             puzzles = [half_given(n, rng) for _ in range(args.big_puzzles)]
             for combo in big_combos:
-                load, solve, clauses, unsolved = big_board(combo, puzzles, args.time_limit)
-                note = f" ({unsolved} of {len(puzzles)} timed out)" if unsolved else ""
-                print(f"| {n}×{n} | {combo.name} | {clauses:,} | {load:.2f} | {solve:.3f}{note} |",
-                      flush=True)
+                load, times, clauses = big_board(combo, puzzles, args.time_limit)
+                print(f"| {n}×{n} | {combo.name} | {clauses:,} | {load:.2f} | "
+                      f"{', '.join(times)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -40,14 +40,28 @@ def true_candidates(solver: SudokuSolver, puzzle: Puzzle, known: Iterable[Grid] 
     blanks = [i for i, d in enumerate(puzzle.givens) if not d]
     if not complete:
         base = puzzle.assumptions()
-        for i in blanks:
-            for d in range(1, board.n + 1):
-                if (i, d) in seen or (i, d) in puzzle.eliminated:
-                    continue
-                if session.solve([*base, cell_var(board, i, d)]) is SolveResult.SAT:
-                    grid = solver.grid_of(session.model)
-                    puzzle.verify(grid)
-                    seen.update(enumerate(grid))
+
+        def found(extra: list[int]) -> bool:
+            if session.solve(base + extra) is not SolveResult.SAT:
+                return False
+            grid = solver.grid_of(session.model)
+            puzzle.verify(grid)
+            seen.update(enumerate(grid))
+            return True
+
+        if seen or found([]):
+            ruled_out = {-lit for lit in session.propagate(base)[1] if lit < 0} | {
+                cell_var(board, i, d) for i, d in puzzle.eliminated}
+            for i in blanks:  # one call per cell: "a digit not seen yet here?"
+                while unseen := [v for d in range(1, board.n + 1) if (i, d) not in seen
+                                 and (v := cell_var(board, i, d)) not in ruled_out]:
+                    act = session.activation()
+                    session.add_guarded(act, unseen)
+                    try:
+                        if not found([act]):
+                            break
+                    finally:
+                        session.retire(act)
     return {i: tuple(d for d in range(1, board.n + 1) if (i, d) in seen) for i in blanks}
 
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from satdoku.atomic import atomic_file
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
 from satdoku.formats import Record, read_json_puzzles, read_puzzles
@@ -74,31 +73,16 @@ def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
 
 @contextlib.contextmanager
 def output_stream(path: str | None) -> Iterator[TextIO]:
-    """stdout, or a temporary file renamed onto ``path`` when the block ends.
+    """stdout, or an atomic file that keeps partial results on interrupt or error.
 
-    The rename happens even on interrupt or error, so finished results are never lost and
-    an existing file is only ever replaced by a complete one.
+    An existing file is only ever replaced once the command stops, never half-way.
     """
     if path in (None, "-"):
         yield sys.stdout
         sys.stdout.flush()
         return
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise ParseError(f"cannot write {path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            try:
-                yield out
-            finally:
-                out.flush()
-                os.fsync(out.fileno())
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with atomic_file(path, keep_partial=True) as out:
+        yield out  # type: ignore[misc]
 
 
 class Progress:

@@ -10,12 +10,11 @@ True
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
+from satdoku.atomic import atomic_file
 from satdoku.errors import SatdokuError
 from satdoku.puzzle import Puzzle
 from satdoku.render.png import MissingExtraError, svg_to_png
@@ -41,32 +40,8 @@ def write_picture(path: str, puzzle: Puzzle, solution: Grid | None = None,
         sys.stdout.write(svg)
         sys.stdout.flush()
     else:
-        write_atomically(Path(path), convert(svg))
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``target``, then rename it onto ``target``."""
-    folder = target.parent
-    if not folder.is_dir():
-        raise SatdokuError(f"cannot write {target}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(tmp, _file_mode(target))  # mkstemp makes 0600; a picture is for sharing
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _file_mode(target: Path) -> int:
-    """The mode a new file gets (0666 less the umask), or the mode ``target`` already has."""
-    if target.exists():
-        return target.stat().st_mode & 0o7777
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+        with atomic_file(path, binary=True) as out:
+            out.write(convert(svg))
 
 
 __all__ = ["MissingExtraError", "render_svg", "svg_to_png", "write_picture"]

@@ -1,0 +1,50 @@
+"""Atomic output: complete-or-untouched, partial results kept when asked, normal permissions."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from satdoku.atomic import atomic_file
+from satdoku.errors import SatdokuError
+
+
+def test_failure_leaves_the_old_file(tmp_path):
+    target = tmp_path / "f.txt"
+    target.write_text("old")
+    with pytest.raises(RuntimeError), atomic_file(target) as out:
+        out.write("half")
+        raise RuntimeError("boom")
+    assert target.read_text() == "old"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_keep_partial_publishes_what_was_written(tmp_path):
+    target = tmp_path / "f.txt"
+    with pytest.raises(KeyboardInterrupt), atomic_file(target, keep_partial=True) as out:
+        out.write("done so far\n")
+        raise KeyboardInterrupt
+    assert target.read_text() == "done so far\n"
+
+
+def test_new_files_get_ordinary_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        with atomic_file(tmp_path / "new.txt") as out:
+            out.write("x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o644
+    existing = tmp_path / "kept.txt"
+    existing.write_text("x")
+    existing.chmod(0o640)
+    with atomic_file(existing, binary=True) as out:
+        out.write(b"y")
+    assert existing.stat().st_mode & 0o777 == 0o640 and existing.read_bytes() == b"y"
+
+
+def test_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(SatdokuError, match="does not exist"), atomic_file(
+            tmp_path / "no" / "f.txt"):
+        pass

@@ -132,3 +132,18 @@ def test_help_documents_exit_codes():
 
 def test_sample_records_parse():
     assert all(r.puzzle for r in read_puzzles((DATA / "serg-100.txt").read_text()))
+
+
+def test_solve_and_check_draw_their_result(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    picture = tmp_path / "solved.svg"
+    r = run_cli("solve", HARD, "--svg", str(picture), "-f", "line")
+    assert r.code == 0
+    texts = [t.text for t in ET.parse(picture).iter("{http://www.w3.org/2000/svg}text")]
+    digits = "".join(t for t in texts if t and t.isdigit())
+    assert sorted(digits) == sorted(r.out.strip())  # the 81 digits printed are the ones drawn
+    r = run_cli("check", "...............1", "--svg", str(tmp_path / "two.svg"))
+    assert r.code == 3 and (tmp_path / "two.svg").stat().st_size > 0
+    r = run_cli("solve", f"{HARD}\n{HARD}", "--svg", str(tmp_path / "many.svg"))
+    assert r.code == 2 and "one puzzle" in r.err and not (tmp_path / "many.svg").exists()

@@ -24,13 +24,30 @@ from satdoku.cli.options import (
     Rules,
     TimeLimit,
 )
-from satdoku.errors import ExitCode
-from satdoku.formats import format_grid, format_line
+from satdoku.errors import ExitCode, SatdokuError
+from satdoku.formats import format_grid, format_line, parse_puzzle
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solver import Count, Result, Status, SudokuSolver, solver_for
 
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many.")]
+Picture = Annotated[str | None, typer.Option(
+    "--svg", help="Also draw the result into this picture file (.svg, or .png with the png "
+                  "extra): givens black, solved digits blue, differing cells highlighted. "
+                  "One puzzle only.")]
+
+
+def _picture_target(picture: str | None, records: list) -> str | None:
+    if picture and len(records) > 1:
+        raise SatdokuError(f"--svg draws one puzzle, but the input holds {len(records)}")
+    return picture
+
+
+def _draw(picture: str | None, puzzle: Puzzle, solution: Grid,
+          highlight: frozenset[int] = frozenset()) -> None:
+    if picture:
+        from satdoku.render import write_picture  # only commands that draw pay for it
+        write_picture(picture, puzzle, solution, highlight=highlight)
 
 
 def _render(puzzle: Puzzle, grids: tuple[Grid, ...], fmt: OutputFormat,
@@ -70,18 +87,23 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
           fmt: Format = None, output: Output = None, quiet: Quiet = False,
-          external: External = None) -> None:
+          external: External = None, picture: Picture = None) -> None:
     """Solve puzzles: print a solution of each (every one verified independently).
 
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
     """
     records, name = load(puzzle, box, rules)
+    picture = _picture_target(picture, records)
     options = Options(encoding, amo, backend)
     enumerate_all = all_solutions or limit is not None
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         if external:
-            return external_answer(p, external, encoding, amo, time_limit, fmt, enumerate_all)
+            answer = external_answer(p, external, encoding, amo, time_limit, fmt,
+                                     enumerate_all)
+            if picture and answer.data.get("solutions"):
+                _draw(picture, p, parse_puzzle(answer.data["solutions"][0]).givens)
+            return answer
         solver = options.solver(p)
         if not enumerate_all:
             result = solver.solve(p, time_limit)
@@ -89,6 +111,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             result = _enumerate(solver, p, limit, time_limit)
         if not result.solutions:
             return _failure(p, result, time_limit)
+        _draw(picture, p, result.solutions[0])
         lines = [format_line(p.board, g) for g in result.solutions]
         text = "\n".join(lines) if fmt is OutputFormat.line else _render(p, result.solutions, fmt)
         answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
@@ -119,12 +142,14 @@ def _enumerate(solver: SudokuSolver, puzzle: Puzzle, limit: int | None,
 def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
-          fmt: Format = None, output: Output = None, quiet: Quiet = False) -> None:
+          fmt: Format = None, output: Output = None, quiet: Quiet = False,
+          picture: Picture = None) -> None:
     """Is the puzzle unique? If not, show two solutions and mark (*) where they differ.
 
     Exit code 0 when unique, 3 when it has several solutions, 1 when none.
     """
     records, name = load(puzzle, box, rules)
+    picture = _picture_target(picture, records)
     options = Options(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
@@ -133,12 +158,14 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
             return _failure(p, result, time_limit)
         lines = [format_line(p.board, g) for g in result.solutions]
         if result.status is Status.UNIQUE:
+            _draw(picture, p, result.solutions[0])
             text = ("unique\n" + _render(p, result.solutions, fmt) if fmt is OutputFormat.grid
                     else f"unique {lines[0]}")
             return Answer(ExitCode.OK, "unique", text, {"solutions": lines})
         first, second = result.solutions
         differ = frozenset(i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
         cells = [p.board.cell_name(i) for i in sorted(differ)]
+        _draw(picture, p, first, differ)
         if fmt is OutputFormat.grid:
             text = (f"multiple solutions; two of them differ in {len(cells)} cells "
                     f"(marked *): {', '.join(cells)}\n\n"

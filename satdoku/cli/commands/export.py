@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -14,6 +12,7 @@ import typer
 
 from cnf import AMO
 from cnf.dimacs import stats_table
+from satdoku.atomic import atomic_file
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
 from satdoku.cli.io import load
@@ -60,21 +59,12 @@ def only_puzzle(records: list[Record], name: str) -> Puzzle:
 
 @contextlib.contextmanager
 def atomic_output(path: str | None) -> Iterator[TextIO]:
-    """stdout, or a temporary file renamed onto ``path`` only once it is complete."""
+    """stdout, or a file that appears on ``path`` only once it is complete."""
     if path in (None, "-"):
         yield sys.stdout
         return
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise ParseError(f"cannot write {path}: folder {target.parent} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as out:
-            yield out
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    with atomic_file(path) as out:
+        yield out  # type: ignore[misc]
 
 
 @app.command(epilog=EXIT_CODES)

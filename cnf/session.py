@@ -169,19 +169,23 @@ class Session:
             finally:
                 timer.cancel()
                 self._solver.clear_interrupt()
-        # No interrupt(): run growing conflict budgets until the deadline passes.
+        # No interrupt(): a loop of conflict budgets, each sized from the conflict rate
+        # measured so far so that it ends near the deadline instead of overshooting it.
         budget, spent = _FIRST_BUDGET, 0
         while True:
             if conflict_budget is not None:
                 budget = min(budget, conflict_budget - spent)
+            started = time.perf_counter()
             self._solver.conf_budget(budget)
             answer = self._solver.solve_limited(assumptions=assumptions)
             spent += budget
-            if answer is not None or time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if answer is not None or now >= deadline:
                 return answer
             if conflict_budget is not None and spent >= conflict_budget:
                 return None
-            budget *= 2
+            rate = budget / max(now - started, 1e-6)  # conflicts per second, last round
+            budget = max(100, min(budget * 2, int(rate * (deadline - now))))
 
     @property
     def model(self) -> list[Lit]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from cnf import AMO, Session, SolveResult
 from satdoku.board import Board
@@ -49,7 +50,7 @@ def _line_order(size: int, block: int, rng: random.Random) -> list[int]:
 def relabel(board: Board, grid: Grid, rng: random.Random) -> Grid:
     """The digits renamed by a random permutation."""
     names = [0, *rng.sample(range(1, board.n + 1), board.n)]
-    return tuple(names[d] for d in grid)
+    return tuple(map(names.__getitem__, grid))
 
 
 def shuffle_rows(board: Board, grid: Grid, rng: random.Random) -> Grid:
@@ -68,12 +69,17 @@ def shuffle_columns(board: Board, grid: Grid, rng: random.Random) -> Grid:
 
 def map_square(board: Board, grid: Grid, rng: random.Random) -> Grid:
     """The grid under a random one of the eight maps of the square (rotations, mirrors)."""
-    n, move = board.n, MAPS[rng.choice(sorted(MAPS))]
-    out = [0] * (n * n)
-    for i, d in enumerate(grid):
-        r, c = move(*divmod(i, n), n)
-        out[r * n + c] = d
-    return tuple(out)
+    return tuple(map(grid.__getitem__, _sources(board.n, rng.choice(sorted(MAPS)))))
+
+
+@cache
+def _sources(n: int, name: str) -> tuple[int, ...]:
+    """For each cell, the cell that the map ``name`` sends onto it."""
+    sources = [0] * (n * n)
+    for i in range(n * n):
+        r, c = MAPS[name](*divmod(i, n), n)
+        sources[r * n + c] = i
+    return tuple(sources)
 
 
 Transform = Callable[[Board, Grid, random.Random], Grid]
@@ -138,9 +144,12 @@ class Filler:
         if answer is SolveResult.UNSAT:
             names = ", ".join(rule.name for rule in self.rules) or "classic rules"
             raise RuleError(f"no {self.board.describe()} grid satisfies {names}")
+        true = [v for v in self.session.model[: n ** 3] if v > 0]
+        if len(true) == n * n:  # one digit per cell: true variables come in cell order
+            return tuple((v - 1) % n + 1 for v in true)
         grid = [0] * (n * n)
-        for v in self.session.model[: n ** 3]:  # the first true digit of each cell
-            if v > 0 and not grid[(v - 1) // n]:
+        for v in true:  # a minimal encoding may set several digits: take the first
+            if not grid[(v - 1) // n]:
                 grid[(v - 1) // n] = (v - 1) % n + 1
         return tuple(grid)
 

@@ -56,6 +56,7 @@ class Removal:
         self.given = [True] * len(solution)
         self.count = len(solution)
         self.proven = True
+        self.witnesses: list[set[int]] = []  # where known second solutions differ from S
         self.act = session.activation()
         session.add_guarded(self.act, [-v for v in self.lits])
 
@@ -102,6 +103,8 @@ class Removal:
             if hi != lo + 1:  # the deadline passed mid-search
                 return False
             self.proven &= hi_proven
+            kept = set(units[i + lo])
+            self.witnesses = [w for w in self.witnesses if kept.isdisjoint(w)]
             i, step = i + hi, max(1, lo // 2)
         return True
 
@@ -127,10 +130,19 @@ class Removal:
 
     def _test(self, chunk: Sequence[Unit]) -> tuple[SolveResult, int]:
         """Is S still the only solution without ``chunk``? On SAT, also the index of the last
-        unit of ``chunk`` where the second solution differs from S."""
+        unit of ``chunk`` where the second solution differs from S.
+
+        A second solution found earlier answers SAT without a call when it differs from S
+        only in cells that are no longer given.
+        """
         self._set(chunk, False)
-        assumptions = [*compress(self.lits, self.given), self.act]
-        self._set(chunk, True)
+        try:
+            for differs in self.witnesses:
+                if not any(self.given[c] for c in differs):
+                    return SolveResult.SAT, self._last(chunk, differs)
+            assumptions = [*compress(self.lits, self.given), self.act]
+        finally:
+            self._set(chunk, True)
         left = None if self.deadline is None else self.deadline - time.perf_counter()
         if left is not None and left <= 0:
             return SolveResult.UNKNOWN, -1
@@ -138,11 +150,18 @@ class Removal:
                                     conflict_budget=self.conflicts)
         if answer is not SolveResult.SAT:
             return answer, -1
-        if len(chunk) == 1:
+        if len(chunk) == 1:  # that unit will be kept: the witness can serve no later test
             return answer, 0
-        model = self.session.model
-        differs = [k for k, unit in enumerate(chunk)
-                   if any(model[self.lits[c] - 1] < 0 for c in unit)]
-        if not differs:  # the givens before this test had S as their only solution
-            raise AssertionError("a second solution agrees with every removed clue")
-        return answer, differs[-1]
+        model, lits = self.session.model, self.lits
+        differs = {c for unit in chunk for c in unit if model[lits[c] - 1] < 0}
+        self.witnesses.append(differs)
+        return answer, self._last(chunk, differs)
+
+    @staticmethod
+    def _last(chunk: Sequence[Unit], differs: set[int]) -> int:
+        """The index of the last unit of ``chunk`` that meets ``differs``."""
+        for k in range(len(chunk) - 1, -1, -1):
+            if not differs.isdisjoint(chunk[k]):
+                return k
+        # the givens before the test had S as their only solution: this cannot happen
+        raise AssertionError("a second solution agrees with every removed clue")

@@ -13,13 +13,16 @@ import time
 import pytest
 
 from bruteforce import brute_solutions
+from cnf import Session
 from conftest import run_cli
 from satdoku.board import Board
 from satdoku.cli import run
+from satdoku.encoding import build
 from satdoku.fill import TRANSFORMS, Filler, random_grid
 from satdoku.formats import parse_puzzle
 from satdoku.generate import Generated, GenerateOptions, Generator, generate, generate_many
 from satdoku.puzzle import Puzzle
+from satdoku.removal import Removal
 from satdoku.rules import parse_rules
 from satdoku.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
@@ -115,6 +118,18 @@ def test_small_variant_and_latin_square_against_brute_force():
     assert_good(latin, Symmetry.FLIP)
 
 
+def test_jigsaw_board_against_brute_force():
+    regions = (0, 0, 0, 1, 1, 1,
+               0, 0, 2, 1, 1, 1,
+               0, 2, 2, 2, 3, 3,
+               4, 4, 2, 2, 3, 3,
+               4, 4, 4, 5, 3, 3,
+               4, 5, 5, 5, 5, 5)
+    with Generator(Board(6, regions=regions), seed=1) as generator:
+        for _ in range(3):
+            assert_good(generator.puzzle(), Symmetry.ROT180)
+
+
 def test_unsatisfiable_rules_are_a_rule_error():
     from satdoku.errors import RuleError
     with pytest.raises(RuleError, match="no 4x4"):
@@ -147,6 +162,25 @@ def test_a_tiny_budget_keeps_orbits_and_says_so():
     full = generate(Board.classic(12), seed=6)
     assert not made.proven_minimal and made.clues >= full.clues
     assert_good(made, Symmetry.ROT180)
+
+
+def test_removal_gives_the_puzzle_of_one_test_per_orbit():
+    """Galloping, bisection and reused second solutions change the calls, not the result."""
+    board, rng = Board.classic(9), random.Random(4)
+    solver = SudokuSolver(board)  # the one-test-per-orbit reference, with its own session
+    with Filler(board) as filler, Session(build(board)) as session:
+        for symmetry in (Symmetry.NONE, Symmetry.ROT180, Symmetry.MIRROR):
+            solution = filler.grid(rng)
+            orbits = symmetry.orbits(board)
+            rng.shuffle(orbits)
+            removal = Removal(session, board, solution)
+            assert removal.remove(orbits, first=len(orbits) // 2) and removal.proven
+            removal.close()
+            givens = Puzzle(board, solution)
+            for orbit in orbits:
+                if is_unique(without(givens, orbit), solver):
+                    givens = without(givens, orbit)
+            assert removal.givens() == [i for i, d in enumerate(givens.givens) if d]
 
 
 def test_fill_grids_are_valid_distinct_and_transforms_keep_classic_grids_valid():

@@ -25,7 +25,7 @@ from satdoku.cli.options import (
 )
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
-from satdoku.generate import DEFAULT_CONFLICTS, Generated, GenerateOptions, generate_many
+from satdoku.generate import Generated, GenerateOptions, generate_many
 from satdoku.rules import parse_rules
 from satdoku.symmetry import Symmetry
 
@@ -88,9 +88,9 @@ Clues = Annotated[int | None, typer.Option(
 GenTimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", min=0, help="Seconds per puzzle; when it runs out the puzzle keeps its "
                                 "remaining clues (unique, minimality not proven).")]
-Budget = Annotated[int, typer.Option(
-    "--budget", min=0, help="Conflicts per removal test (0: none); a test that runs out "
-                            "keeps its clues.")]
+Budget = Annotated[int | None, typer.Option(
+    "--budget", min=0, help="Conflicts per removal test (default 1000 up to 16x16, 100 "
+                            "above; 0: none); a test that runs out keeps its clues.")]
 Strict = Annotated[bool, typer.Option(
     "--strict", help="Finish with single cells: no given at all can be removed (this may "
                      "break the symmetry).")]
@@ -103,7 +103,7 @@ Jobs = Annotated[int, typer.Option(
 def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
              rules: Rules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
              clues: Clues = None, strict: Strict = False, time_limit: GenTimeLimit = None,
-             budget: Budget = DEFAULT_CONFLICTS, with_solution: WithSolution = False,
+             budget: Budget = None, with_solution: WithSolution = False,
              encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
              backend: Backend = DEFAULTS["backend"], fmt: Format = None,
              output: Output = None, jobs: Jobs = 1, quiet: Quiet = False) -> None:
@@ -116,7 +116,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     for rule in extra:
         rule.check_board(board)
     options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict,
-                              time_limit=time_limit, conflicts=budget or None,
+                              time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     made = generate_many(board, extra, options, seed, count, min(jobs, count))

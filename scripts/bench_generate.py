@@ -1,0 +1,145 @@
+"""Benchmark the generator: puzzles/s, median and worst time, clues, proven-minimal share.
+
+Run by hand (bounded by --plan; 25x25 and 36x36 take seconds to minutes per puzzle):
+
+    python scripts/bench_generate.py                         # 9x9 x 1000, 16x16 x 50
+    python scripts/bench_generate.py --plan 25:3,36:1 --time-limit 600
+    python scripts/bench_generate.py --plan 9:300 --baseline # vs one solver call per orbit
+    python scripts/bench_generate.py --fill 9,16,25          # fill back-ends compared
+
+Times are wall-clock seconds of one process; the set-up (building and loading the CNF
+into two solvers) is reported apart. The baseline removes the same orbits, in the same
+order, from the same grids with one call per orbit, and checks both give the same puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from cnf import Session, SolveResult
+from satdoku.board import Board
+from satdoku.encoding import build
+from satdoku.fill import Filler
+from satdoku.generate import GenerateOptions, Generator
+from satdoku.removal import Removal
+from satdoku.rules import parse_rules
+from satdoku.symmetry import Symmetry
+
+
+def plan(text: str) -> list[tuple[int, int]]:
+    """``9:1000,16:50`` → [(9, 1000), (16, 50)]."""
+    return [(int(size), int(count)) for size, count in
+            (item.split(":") for item in text.split(",") if item)]
+
+
+def generation(size: int, count: int, args: argparse.Namespace) -> str:
+    options = GenerateOptions(symmetry=Symmetry(args.symmetry), strict=args.strict,
+                              time_limit=args.time_limit, conflicts=args.budget,
+                              backend=args.backend)
+    start = time.perf_counter()
+    with Generator(Board.classic(size), parse_rules(args.rules), options,
+                   seed=args.seed) as generator:
+        setup = time.perf_counter() - start
+        start = time.perf_counter()
+        made = [generator.puzzle() for _ in range(count)]
+        total = time.perf_counter() - start
+    times = [m.seconds for m in made]
+    clues = [m.clues for m in made]
+    proven = sum(m.proven_minimal for m in made)
+    return (f"| {size}x{size} | {count} | {count / total:,.1f} | {statistics.median(times):.4f} "
+            f"| {max(times):.4f} | {statistics.median(clues):g} ({min(clues)}–{max(clues)}) "
+            f"| {proven}/{count} | {statistics.mean(m.calls for m in made):.1f} "
+            f"| {setup:.2f} |")
+
+
+def one_call_per_orbit(session: Session, board: Board, solution: tuple[int, ...],
+                       orbits: list[tuple[int, ...]]) -> list[int]:
+    """The textbook loop: for each orbit, one call under the givens without it."""
+    n, act = board.n, session.activation()
+    lits = [i * n + d for i, d in enumerate(solution)]
+    session.add_guarded(act, [-v for v in lits])
+    given = set(range(n * n))
+    for orbit in orbits:
+        trial = given - set(orbit)
+        if session.solve([*(lits[i] for i in sorted(trial)), act]) is SolveResult.UNSAT:
+            given = trial
+    session.retire(act)
+    return sorted(given)
+
+
+def baseline(size: int, count: int, args: argparse.Namespace) -> str:
+    board, rng = Board.classic(size), random.Random(args.seed)
+    symmetry = Symmetry(args.symmetry)
+    with Filler(board) as filler, Session(build(board), args.backend) as session:
+        jobs = []
+        for _ in range(count):
+            orbits = symmetry.orbits(board)
+            rng.shuffle(orbits)
+            jobs.append((filler.grid(rng), orbits))
+        start, calls = time.perf_counter(), session.calls
+        ours = []
+        for solution, orbits in jobs:
+            removal = Removal(session, board, solution)
+            removal.remove(orbits, first=len(orbits) // 2)
+            removal.close()
+            ours.append(removal.givens())
+        fast, fast_calls = time.perf_counter() - start, session.calls - calls
+        start, calls = time.perf_counter(), session.calls
+        plain = [one_call_per_orbit(session, board, s, o) for s, o in jobs]
+        slow, slow_calls = time.perf_counter() - start, session.calls - calls
+    assert ours == plain, "galloping removal and one call per orbit disagree"
+    return (f"| {size}x{size} | {count} | {count / slow:,.0f}/s, {slow_calls / count:.1f} calls "
+            f"| {count / fast:,.0f}/s, {fast_calls / count:.1f} calls | {slow / fast:.2f}x |")
+
+
+def fill(size: int, count: int, backend: str, seed: int) -> str:
+    board, rng = Board.classic(size), random.Random(seed)
+    with Filler(board, backend=backend) as filler:
+        start = time.perf_counter()
+        grids = {filler._solve(rng, None) for _ in range(count)}  # the solver's grids alone
+        seconds = (time.perf_counter() - start) / count
+    return f"| {size}x{size} | {backend} | {seconds * 1000:.2f} | {len(grids)}/{count} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plan", default="9:1000,16:50", help="size:count,... to generate")
+    parser.add_argument("--symmetry", default="rot180", choices=[s.value for s in Symmetry])
+    parser.add_argument("--rules", default="", help="extra rules, e.g. anti-knight")
+    parser.add_argument("--strict", action="store_true")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="conflicts per removal test (default: by size; 0: none)")
+    parser.add_argument("--backend", default="cadical195")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", action="store_true",
+                        help="compare with one call per orbit on the --plan sizes")
+    parser.add_argument("--fill", default="", help="sizes for comparing fill back-ends")
+    args = parser.parse_args()
+    if args.fill:
+        print("| board | fill back-end | ms per grid | distinct grids |\n|---|---|---|---|")
+        for size in map(int, args.fill.split(",")):
+            for backend in ("minisat22", "glucose4", "cadical195"):
+                print(fill(size, 20, backend, args.seed), flush=True)
+        return
+    if args.baseline:
+        print("| board | puzzles | one call per orbit | galloping removal | speed-up |")
+        print("|---|---|---|---|---|")
+        for size, count in plan(args.plan):
+            print(baseline(size, count, args), flush=True)
+        return
+    budget = "by size" if args.budget is None else args.budget
+    print(f"symmetry {args.symmetry}, budget {budget} conflicts per test, "
+          f"time limit {args.time_limit} s per puzzle, back-end {args.backend}")
+    print("| board | puzzles | puzzles/s | median s | worst s | clues median (range) "
+          "| proven minimal | calls/puzzle | set-up s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for size, count in plan(args.plan):
+        print(generation(size, count, args), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -5,7 +5,7 @@ Run by hand (bounded by --plan; 25x25 and 36x36 take seconds to minutes per puzz
     python scripts/bench_generate.py                         # 9x9 x 1000, 16x16 x 50
     python scripts/bench_generate.py --plan 25:3,36:1 --time-limit 600
     python scripts/bench_generate.py --plan 9:300 --baseline # vs one solver call per orbit
-    python scripts/bench_generate.py --fill 9,16,25          # fill back-ends compared
+    python scripts/bench_generate.py --fill 9,16             # fill back-ends compared
 
 Times are wall-clock seconds of one process; the set-up (building and loading the CNF
 into two solvers) is reported apart. The baseline removes the same orbits, in the same
@@ -21,7 +21,7 @@ import time
 
 from cnf import Session, SolveResult
 from satdoku.board import Board
-from satdoku.encoding import build
+from satdoku.encoding import Encoding, build
 from satdoku.fill import Filler
 from satdoku.generate import GenerateOptions, Generator
 from satdoku.removal import Removal
@@ -95,13 +95,54 @@ def baseline(size: int, count: int, args: argparse.Namespace) -> str:
             f"| {count / fast:,.0f}/s, {fast_calls / count:.1f} calls | {slow / fast:.2f}x |")
 
 
-def fill(size: int, count: int, backend: str, seed: int) -> str:
+def backtracking_grid(session: Session, board: Board, rng: random.Random) -> tuple[int, ...]:
+    """Reference fill: cells in random order, each given its first consistent digit in a
+    random order (a random backtracking search, one solver call per try: slow)."""
+    n, chosen, model = board.n, [], None
+    order = list(board.cells)
+    rng.shuffle(order)
+    for cell in order:
+        for digit in rng.sample(range(1, n + 1), n):
+            lit = cell * n + digit
+            if model is not None and model[lit - 1] > 0:
+                break
+            if session.solve([*chosen, lit]) is SolveResult.SAT:
+                model = session.model
+                break
+        chosen.append(lit)
+    return tuple((v - 1) % n + 1 for v in sorted(chosen))
+
+
+def minimal_clues(session: Session, board: Board, grid: tuple[int, ...],
+                  rng: random.Random) -> int:
+    """Clues of a minimal puzzle (no symmetry) made from ``grid``."""
+    cells = [(cell,) for cell in board.cells]
+    rng.shuffle(cells)
+    removal = Removal(session, board, grid)
+    removal.remove(cells, first=len(cells) // 2)
+    removal.close()
+    return len(removal.givens())
+
+
+def fill(size: int, count: int, seed: int) -> None:
+    """Fill back-ends and encodings: time, distinct grids, and the mean clues of minimal
+    puzzles made from their grids, against the random backtracking reference."""
     board, rng = Board.classic(size), random.Random(seed)
-    with Filler(board, backend=backend) as filler:
+    with Session(build(board)) as remover, Session(build(board), "minisat22") as reference:
         start = time.perf_counter()
-        grids = {filler._solve(rng, None) for _ in range(count)}  # the solver's grids alone
-        seconds = (time.perf_counter() - start) / count
-    return f"| {size}x{size} | {backend} | {seconds * 1000:.2f} | {len(grids)}/{count} |"
+        grids = [backtracking_grid(reference, board, rng) for _ in range(count)]
+        rows = [("random backtracking", "extended", time.perf_counter() - start, grids)]
+        for backend, encoding in (("minisat22", "extended"), ("glucose4", "extended"),
+                                  ("cadical195", "extended"), ("minisat22", "augmented")):
+            with Filler(board, encoding=Encoding(encoding), backend=backend) as filler:
+                start = time.perf_counter()
+                grids = [filler._solve(rng, None) for _ in range(count)]  # no transforms
+                rows.append((backend, encoding, time.perf_counter() - start, grids))
+        for backend, encoding, seconds, grids in rows:
+            clues = [minimal_clues(remover, board, g, rng) for g in grids]
+            print(f"| {size}x{size} | {backend} | {encoding} | {seconds / count * 1000:.2f} "
+                  f"| {len(set(grids))}/{count} | {statistics.mean(clues):.1f} "
+                  f"± {statistics.stdev(clues):.1f} |", flush=True)
 
 
 def main() -> None:
@@ -118,12 +159,13 @@ def main() -> None:
     parser.add_argument("--baseline", action="store_true",
                         help="compare with one call per orbit on the --plan sizes")
     parser.add_argument("--fill", default="", help="sizes for comparing fill back-ends")
+    parser.add_argument("--fill-count", type=int, default=30, help="grids per fill back-end")
     args = parser.parse_args()
     if args.fill:
-        print("| board | fill back-end | ms per grid | distinct grids |\n|---|---|---|---|")
+        print("| board | fill | encoding | ms per grid | distinct grids "
+              "| clues of minimal puzzles (no symmetry) |\n|---|---|---|---|---|---|")
         for size in map(int, args.fill.split(",")):
-            for backend in ("minisat22", "glucose4", "cadical195"):
-                print(fill(size, 20, backend, args.seed), flush=True)
+            fill(size, args.fill_count, args.seed)
         return
     if args.baseline:
         print("| board | puzzles | one call per orbit | galloping removal | speed-up |")

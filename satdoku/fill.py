@@ -32,9 +32,10 @@ from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
 from satdoku.symmetry import MAPS
 
-#: Chosen by measurement (scripts/bench_generate.py --fill): MiniSat follows random phases
-#: (every grid distinct, 0.3 ms at 9x9, 0.5 s at 36x36); CaDiCaL 1.9.5 ignored them and gave
-#: the same grid every time; Glucose follows them but is slower at 25x25.
+#: Chosen by measurement (scripts/bench_generate.py --fill): MiniSat and Glucose follow
+#: random phases (every grid distinct), and minimal puzzles made from their grids have the
+#: clue counts of a random backtracking fill; CaDiCaL 1.9.5 ignored the phases (one grid).
+#: MiniSat takes 0.2 ms per grid at 9x9, 2 ms at 16x16, ~20 ms at 25x25, 0.5 s at 36x36.
 FILL_BACKEND = "minisat22"
 
 

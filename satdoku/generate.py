@@ -105,8 +105,8 @@ class Generated:
 class Generator:
     """Puzzles for one board and rule set, all from one incremental session and one seed.
 
-    The same board, rules, options and seed give the same puzzles in the same order (when
-    no time limit or budget runs out: those depend on the machine and on solver history).
+    The same board, rules, options and seed give the same puzzles in the same order, unless
+    a time limit runs out (conflict budgets are counted, so they reproduce).
     """
 
     def __init__(self, board: Board, rules: tuple[Rule, ...] = (),

@@ -250,6 +250,7 @@ def test_cli_jobs_and_variants(gen):
     (("--rules", "anti-nite"), "did you mean 'anti-knight'"),
     (("--symmetry", "spiral"), "spiral"),
     (("--count", "0"), "--count"),
+    (("--box", "2x2", "--rules", "anti-knight,anti-king"), "no 4x4 (2x2 boxes) grid satisfies"),
 ])
 def test_cli_bad_options_are_one_line_errors(gen, args, words):
     code, _, err = gen(*args)

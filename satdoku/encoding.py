@@ -41,9 +41,11 @@ DEFAULT_ENCODING = Encoding.EXTENDED
 DEFAULT_AMO = AMO.PAIRWISE
 
 
+@lru_cache(maxsize=64)
 def all_rules(board: Board, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    """The board's classic rules followed by the variant ``rules``."""
-    return classic_rules(board) + tuple(r for r in rules if r not in classic_rules(board))
+    """The board's classic rules followed by the variant ``rules`` (cached)."""
+    classic = classic_rules(board)
+    return classic + tuple(r for r in rules if r not in classic)
 
 
 @lru_cache(maxsize=16)

@@ -23,9 +23,10 @@ from functools import lru_cache
 from cnf import AMO, Session, SolveResult
 from cnf.session import DEFAULT_BACKEND
 from satdoku.board import Board
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, Violation
+from satdoku.rules.checker import grid_checker
 
 
 class Status(str, Enum):
@@ -78,9 +79,12 @@ class SudokuSolver:
         self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
         self._cell_of_var = [0] + [(v - 1) // n for v in self.cell_vars]
         self._all_cells = list(range(n * n))
+        self._top = n ** 3
+        self._holds = grid_checker(board, all_rules(board, self.rules))
 
     def _accepts(self, puzzle: Puzzle) -> None:
-        if puzzle.board != self.board or set(puzzle.rules) != set(self.rules):
+        if puzzle.board != self.board or (puzzle.rules != self.rules
+                                          and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
 
     def grid_of(self, model: list[int]) -> Grid:
@@ -89,9 +93,11 @@ class SudokuSolver:
         A cell with several true digits (impossible under the rules) keeps the first; the
         independent verification that follows every decode catches such a bug.
         """
-        n = self.board.n
-        true_cells = [v for v in model[: n ** 3] if v > 0] if len(model) >= n ** 3 else [
-            v for v in model if 0 < v <= n ** 3]
+        n, top = self.board.n, self._top
+        if len(model) > top:
+            model = model[:top]
+        true_cells = [v for v in model if v > 0] if len(model) == top else [
+            v for v in model if 0 < v <= top]
         digit = self._digit_of_var
         if list(map(self._cell_of_var.__getitem__, true_cells)) == self._all_cells:
             return tuple(map(digit.__getitem__, true_cells))
@@ -114,7 +120,7 @@ class SudokuSolver:
         if answer is not SolveResult.SAT:
             return self._failure(puzzle, answer)
         solution = self.grid_of(self.session.model)
-        puzzle.verify(solution)
+        puzzle.verify(solution, self._holds)
         return Result(Status.SOLVED, (solution,))
 
     def solutions(self, puzzle: Puzzle, limit: int | None = None,
@@ -124,7 +130,7 @@ class SudokuSolver:
         for true_vars in self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
                                                 time_limit, block_true_only=True):
             solution = self.grid_of(true_vars)
-            puzzle.verify(solution)
+            puzzle.verify(solution, self._holds)
             yield solution
 
     def check(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:

@@ -34,6 +34,7 @@ SEPARATORS = frozenset(" \t\r|-+=:,;")
 _DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
 _VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
 _CELL_CHARS = frozenset(_VALUE_OF)
+_SYMBOLS = "." + ALPHABET  # digit → its character (0 → blank)
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
 
@@ -242,7 +243,7 @@ def format_line(board: Board, grid: Grid) -> str:
     '12.412.412.412.4'
     """
     if board.single_char:
-        return "".join(board.symbol(d) for d in grid)
+        return "".join(map(_SYMBOLS.__getitem__, grid))
     return " ".join(str(d) if d else "." for d in grid)
 
 

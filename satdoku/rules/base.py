@@ -13,8 +13,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
-from operator import add, itemgetter
 from typing import ClassVar
 
 from cnf import AMO, Formula
@@ -118,19 +116,8 @@ class RegionRule(Rule, ABC):
         return duplicate_violations(self.name, self.what, self.regions(board), grid)
 
     def holds(self, board: Board, grid: Grid) -> bool:
-        # (region index, digit) pairs are all distinct iff no region repeats a digit.
-        cells, tags = _flattened(self, board)
-        return not cells or len(set(map(add, tags, cells(grid)))) == len(tags)
-
-
-@cache
-def _flattened(rule: Rule, board: Board) -> tuple[itemgetter | None, tuple[int, ...]]:
-    """All cells of the rule's regions in one C-level getter, with a tag per region."""
-    regions = [r for r in rule.regions(board) if len(r) > 1]
-    cells = [i for region in regions for i in region]
-    tags = tuple(k * (board.n + 1) for k, region in enumerate(regions) for _ in region)
-    getter = itemgetter(*cells) if len(cells) > 1 else None
-    return getter, tags
+        from satdoku.rules.checker import grid_checker  # (it builds on this module)
+        return grid_checker(board, (self,))(grid)
 
 
 @dataclass(frozen=True)

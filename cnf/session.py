@@ -127,6 +127,9 @@ class Session:
               conflict_budget: int | None = None) -> SolveResult:
         """Solve under ``assumptions``; UNKNOWN when ``time_limit``/``conflict_budget`` ran out.
 
+        CaDiCaL (conflict budgets sized to the deadline) and MiniSat (interrupt) stop on time;
+        Glucose reads its interrupt flag and budgets only at restarts and may overrun.
+
         >>> from cnf import Formula
         >>> f = Formula(reserved=1); f.add([1])
         >>> with Session(f) as s:

@@ -39,7 +39,8 @@ Backend = Annotated[str, typer.Option(
                       "minisat22, minicard, lingeling, …")]
 TimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", min=0, help="Seconds per puzzle; running out is reported (exit 4), "
-                                "never taken for 'no solution'.")]
+                                "never taken for 'no solution'. CaDiCaL and MiniSat stop on "
+                                "time; Glucose checks only when it restarts and may overrun.")]
 Format = Annotated[OutputFormat | None, typer.Option(
     "--format", "-f", help="Output: grid (pretty; default for one puzzle), line (default for "
                            "a file of many), json (one object per puzzle per line).")]

@@ -1,7 +1,9 @@
 """Atomic file output: write beside the target, then rename onto it.
 
 An existing file is only ever replaced by a finished one (or, with ``keep_partial``, by
-everything written before an interrupt or error: batch jobs keep their partial results).
+everything written before an interrupt or error: batch jobs keep their partial results), and
+with ``keep_partial`` never by nothing: a command that failed before writing a single result
+leaves the file as it was.
 The new file gets the ordinary permissions (0666 less the umask, or the mode of the file it
 replaces), not the 0600 of a temporary file.
 
@@ -31,26 +33,39 @@ def atomic_file(path: str | Path, binary: bool = False,
     """A file object whose content lands on ``path`` only when the block ends.
 
     Without ``keep_partial`` an exception discards what was written; with it, the partial
-    output replaces the target as well (and the exception still propagates).
+    output replaces the target as well (and the exception still propagates), but output
+    that is empty replaces nothing, whether the block failed or not.
     """
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise SatdokuError(f"cannot write {target}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    target = _writable_target(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as err:
+        raise SatdokuError(f"cannot write {target}: {err.strerror}") from None
     try:
         with os.fdopen(fd, "wb" if binary else "w", encoding=None if binary else "utf-8") as out:
             try:
                 yield out
             except BaseException:
-                if not keep_partial:
-                    raise
-                _publish(out, tmp, target)
+                if keep_partial and out.tell() > 0:
+                    _publish(out, tmp, target)
                 raise
-            _publish(out, tmp, target)
+            if not keep_partial or out.tell() > 0:
+                _publish(out, tmp, target)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def _writable_target(path: str | Path) -> Path:
+    """``path`` as a Path, or a :class:`SatdokuError` saying why no file can be written there."""
+    if str(path).strip() == "":
+        raise SatdokuError("the output file name is empty")
+    target = Path(path)
+    if target.is_dir():
+        raise SatdokuError(f"cannot write {target}: it is a directory")
+    if not target.parent.is_dir():
+        raise SatdokuError(f"cannot write {target}: folder {target.parent} does not exist")
+    return target
 
 
 def _publish(out: IO, tmp: str, target: Path) -> None:

@@ -30,11 +30,12 @@ from typing import TextIO
 
 from cnf import AMO, Formula, parse_model, write_dimacs
 from cnf.dimacs import DimacsError, stats_table
+from satdoku.board import default_box
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
 from satdoku.errors import ParseError, SatdokuError, VerificationError
 from satdoku.formats import format_line
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid
+from satdoku.rules import CATALOGUE, Grid
 from satdoku.solver import Result, Status
 
 
@@ -62,7 +63,8 @@ def header(puzzle: Puzzle, encoding: Encoding, amo: AMO, formula: Formula) -> li
         "rules: " + ", ".join(rule.name for rule in all_rules(board, puzzle.rules)),
         f"encoding: {Encoding(encoding).value}, at-most-one: {AMO(amo).value}",
         f"puzzle: {format_line(board, puzzle.givens)}",
-        f"givens: {puzzle.num_givens} unit clauses at the end"
+        f"givens: {puzzle.num_givens} unit clause{'' if puzzle.num_givens == 1 else 's'} "
+        "at the end"
         + (f", plus {len(puzzle.eliminated)} eliminated candidates as negative units"
            if puzzle.eliminated else ""),
         f"variables: v(r,c,d) = (r*{n} + c)*{n} + d + 1 for row r, column c, digit d+1, "
@@ -70,11 +72,28 @@ def header(puzzle: Puzzle, encoding: Encoding, amo: AMO, formula: Formula) -> li
         f"  i.e. 1..{n ** 3} are the cells (v = {n} means r1c1 holds {n}); "
         + (f"{n ** 3 + 1}..{formula.num_vars} are auxiliary" if formula.num_vars > n ** 3
            else "there are no auxiliary variables"),
-        "decode a model with: satdoku decode PUZZLE MODEL",
+        f"decode a model with: {decode_command(puzzle)}",
         "",
         *stats_table(formula),
     ]
     return lines
+
+
+def decode_command(puzzle: Puzzle) -> str:
+    """The ``satdoku decode`` command line that reads this puzzle's model back.
+
+    >>> from satdoku.formats import parse_puzzle
+    >>> from satdoku.rules import parse_rules
+    >>> decode_command(parse_puzzle("." * 81, box="none", rules=parse_rules("anti-knight")))
+    'satdoku decode PUZZLE MODEL --box none --rules anti-knight'
+    """
+    board, words = puzzle.board, ["satdoku decode PUZZLE MODEL"]
+    if board.regions is None and board.box != default_box(board.n):
+        words.append("--box " + (f"{board.box[0]}x{board.box[1]}" if board.box else "none"))
+    named = [rule.name for rule in puzzle.rules if rule.name in CATALOGUE]
+    if named:
+        words.append("--rules " + ",".join(named))
+    return " ".join(words)
 
 
 def write_cnf(puzzle: Puzzle, out: TextIO, encoding: Encoding = DEFAULT_ENCODING,
@@ -131,6 +150,8 @@ def decode(puzzle: Puzzle, text: str) -> Result:
         status, lits = parse_model(text)
     except DimacsError as err:
         raise ModelError(f"unreadable solver output: {err}") from None
+    if not any(line.strip() and not line.lstrip().startswith("c") for line in text.splitlines()):
+        raise ModelError("the solver output holds no answer: no 's' line and no model")
     if status == "UNSAT":
         clashes = tuple(puzzle.clashes())
         return Result(Status.INVALID if clashes else Status.NO_SOLUTION, clashes=clashes)

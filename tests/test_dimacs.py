@@ -140,7 +140,7 @@ def test_cli_export_refuses_clashing_givens_and_many_puzzles(tmp_path):
     many = tmp_path / "many.txt"
     many.write_text(PUZZLE + "\n" + PUZZLE + "\n")
     run = run_cli("export", str(many))
-    assert run.code == 2 and "holds 2 puzzles" in run.err
+    assert run.code == 2 and "export takes one puzzle" in run.err and "holds 2" in run.err
 
 
 # -- solver output ------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def test_solve_external_unsatisfiable():
 @pytest.mark.parametrize(("flags", "message"), [
     ("--crash", "exit code 3: pysat_dimacs: simulated crash"),
     ("--wrong", "puts both"),
-    ("--silent", "gave no answer"),
+    ("--silent", "holds no answer"),
 ])
 def test_solve_external_reports_misbehaving_solvers(flags, message):
     with pytest.raises(ExternalSolverError, match=message):

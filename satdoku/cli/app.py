@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
 
 from cnf.dimacs import DimacsError
 from cnf.session import CapabilityError
+from satdoku.cli.io import OutputClosed
 from satdoku.errors import ExitCode, SatdokuError
 
 EXIT_CODES = (
@@ -47,6 +49,14 @@ def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
     return typer.Exit(int(code))
 
 
+def _usage_message(err: BaseException) -> str:
+    """click's usage error in one line, with where to read more."""
+    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    ctx = getattr(err, "ctx", None)
+    where = ctx.command_path if ctx is not None else "satdoku"
+    return f"{' '.join(message.split())} (see '{where} --help')"
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. User errors become one line on stderr."""
     try:
@@ -58,7 +68,7 @@ def run(argv: list[str] | None = None) -> int:
         typer.echo("satdoku: interrupted", err=True)
         return 130
     except _USAGE as err:
-        err.show()
+        typer.echo(f"satdoku: error: {_usage_message(err)}", err=True)
         return int(ExitCode.BAD_INPUT)
     except SatdokuError as err:
         typer.echo(f"satdoku: error: {err}", err=True)
@@ -69,6 +79,6 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         typer.echo("satdoku: interrupted", err=True)
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
+    except (OutputClosed, BrokenPipeError):  # the reader of stdout stopped reading: fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 0

@@ -15,20 +15,16 @@ from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
 from satdoku.formats import Record, read_json_puzzles, read_puzzles
 from satdoku.formats.text import BoxSpec
+from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
 
 
 def box_spec(text: str) -> BoxSpec:
     """``--box`` value → box spec ("auto", None for Latin squares, or (r, c))."""
-    text = text.strip().lower()
-    if text in ("auto", ""):
-        return "auto"
-    if text in ("none", "latin"):
-        return None
-    r, c = Board.parse_box(text)
-    return None if 1 in (r, c) else (r, c)
+    return Board.box_spec(text)
 
 
+_WORD = re.compile(r"[A-Za-z][\w\-]{1,40}")  # a mistyped file name more than a puzzle
 _PATH_LIKE = re.compile(r"[\w\-./\\~]*\.[A-Za-z][A-Za-z0-9]{0,4}|.*[/\\].*")
 
 
@@ -39,12 +35,14 @@ def read_source(puzzle: str) -> tuple[str, str]:
     ('1.3. ..1. .... ...4', '<argument>')
     """
     if puzzle == "-":
-        return sys.stdin.read(), "<stdin>"
+        return sys.stdin.read().removeprefix("\ufeff"), "<stdin>"
+    if not puzzle.strip():
+        raise ParseError("the puzzle argument is empty: give a puzzle, a file, or '-'")
     path = Path(puzzle)
     if "\n" not in puzzle and len(puzzle) < 4096:
         try:
-            if path.is_file():
-                return path.read_text(encoding="utf-8"), puzzle
+            if path.is_file():  # utf-8-sig: a byte-order mark (Windows editors) is dropped
+                return path.read_text(encoding="utf-8-sig"), puzzle
             if path.is_dir():
                 raise ParseError(f"{puzzle} is a directory, not a puzzle file")
         except (OSError, UnicodeDecodeError) as err:
@@ -68,21 +66,42 @@ def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
     records = list(read(text, source, spec, extra))
     if not records:
         raise ParseError(f"no puzzle found in {name}")
+    if source is None and len(records) == 1 and records[0].error and _WORD.fullmatch(text):
+        raise ParseError(f"no file named {text!r}, and as a puzzle: {records[0].error}")
     return records, name
 
 
-@contextlib.contextmanager
-def output_stream(path: str | None) -> Iterator[TextIO]:
-    """stdout, or an atomic file that keeps partial results on interrupt or error.
+def one_puzzle(records: list[Record], name: str, command: str) -> Puzzle:
+    """The single puzzle of an input, for commands that take one (export, decode, render)."""
+    if len(records) > 1:
+        raise ParseError(f"{command} takes one puzzle; {name} holds {len(records)} "
+                         f"(lines {records[0].line}, {records[1].line}, …)")
+    if records[0].error is not None:
+        raise records[0].error
+    assert records[0].puzzle is not None
+    return records[0].puzzle
 
-    An existing file is only ever replaced once the command stops, never half-way.
+
+class OutputClosed(Exception):
+    """Standard output was closed by its reader (``satdoku solve big.txt | head``)."""
+
+
+@contextlib.contextmanager
+def output_stream(path: str | None, keep_partial: bool = True) -> Iterator[TextIO]:
+    """stdout, or an atomic file (with ``keep_partial``: partial results kept on interrupt).
+
+    An existing file is only ever replaced once the command stops, never half-way, and never
+    by empty output. A reader that closes standard output early ends the command quietly.
     """
-    if path in (None, "-"):
+    if path not in (None, "-"):
+        with atomic_file(path, keep_partial=keep_partial) as out:
+            yield out  # type: ignore[misc]
+        return
+    try:
         yield sys.stdout
         sys.stdout.flush()
-        return
-    with atomic_file(path, keep_partial=True) as out:
-        yield out  # type: ignore[misc]
+    except BrokenPipeError:
+        raise OutputClosed from None
 
 
 class Progress:
@@ -100,8 +119,8 @@ class Progress:
             return
         self.last, self.shown = now, True
         rate = done / max(now - self.start, 1e-9)
-        of = f"/{self.total}" if self.total else ""
-        sys.stderr.write(f"\r{done}{of} {self.what} ({rate:,.0f}/s)   ")
+        of = f"/{self.total:,}" if self.total else ""
+        sys.stderr.write(f"\r{done:,}{of} {self.what} ({rate:,.0f}/s)   ")
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated
 
 import typer
 
 from cnf import AMO
 from cnf.dimacs import stats_table
-from satdoku.atomic import atomic_file
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
-from satdoku.cli.io import load
+from satdoku.cli.io import load, one_puzzle, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
@@ -30,8 +27,8 @@ from satdoku.cli.options import (
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode, ParseError
 from satdoku.external import cnf_formula, decode, solve_external, write_cnf
-from satdoku.formats import Record, format_grid, format_line
-from satdoku.puzzle import Puzzle
+from satdoku.formats import format_grid, format_line
+from satdoku.puzzle import Puzzle, clash_message
 from satdoku.solver import Result, Status
 
 External = Annotated[str | None, typer.Option(
@@ -46,27 +43,6 @@ ModelArg = Annotated[str, typer.Argument(
          "'-' for standard input.", show_default=False)]
 
 
-def only_puzzle(records: list[Record], name: str) -> Puzzle:
-    """The single puzzle of an input (export and decode take one)."""
-    if len(records) > 1:
-        raise ParseError(f"{name} holds {len(records)} puzzles; this command takes one",
-                         line=records[1].line)
-    if records[0].error is not None:
-        raise records[0].error
-    assert records[0].puzzle is not None
-    return records[0].puzzle
-
-
-@contextlib.contextmanager
-def atomic_output(path: str | None) -> Iterator[TextIO]:
-    """stdout, or a file that appears on ``path`` only once it is complete."""
-    if path in (None, "-"):
-        yield sys.stdout
-        return
-    with atomic_file(path) as out:
-        yield out  # type: ignore[misc]
-
-
 @app.command(epilog=EXIT_CODES)
 def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
            rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
@@ -77,9 +53,9 @@ def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
     v(r,c,d) = (r*n + c)*n + d + 1 (from 0). Example: satdoku export p.txt -o p.cnf
     """
     records, name = load(puzzle, box, rules)
-    p = only_puzzle(records, name)
+    p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
-    with atomic_output(output) as out:
+    with output_stream(output, keep_partial=False) as out:
         write_cnf(p, out, encoding, amo)
     if stats:
         typer.echo("\n".join(stats_table(formula)), err=output in (None, "-"))
@@ -95,8 +71,8 @@ def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
         return Answer(ExitCode.OK, status.value, text,
                       {"solutions": [format_line(puzzle.board, grid)]})
     if status is Status.INVALID:
-        return Answer(ExitCode.BAD_INPUT, status.value, message="givens clash: " + "; ".join(
-            v.describe(puzzle.board) for v in result.clashes))
+        return Answer(ExitCode.BAD_INPUT, status.value,
+                      message=clash_message(puzzle.board, list(result.clashes)))
     if status is Status.NO_SOLUTION:
         return Answer(ExitCode.NO_SOLUTION, status.value, message="no solution")
     return Answer(ExitCode.TIME_LIMIT, status.value, message="the solver gave no answer "
@@ -112,22 +88,22 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
     The model's cell literals become a grid that satdoku's own checkers verify.
     Example: minisat p.cnf out.txt; satdoku decode p.txt out.txt
     """
+    if puzzle == "-" == model:
+        raise ParseError("the puzzle and the model cannot both come from standard input")
     records, name = load(puzzle, box, rules)
-    only_puzzle(records, name)
+    one_puzzle(records, name, "decode")
     text = _read_model(model, puzzle)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         return answer_of(p, decode(p, text), fmt)
 
-    with atomic_output(output) as out:
+    with output_stream(output) as out:
         code = run_batch(records, name, fmt or OutputFormat.grid, out, handle, quiet=True)
     raise typer.Exit(int(code))
 
 
 def _read_model(model: str, puzzle: str) -> str:
     if model == "-":
-        if puzzle == "-":
-            raise ParseError("the puzzle and the model cannot both come from standard input")
         return sys.stdin.read()
     try:
         return Path(model).read_text(encoding="utf-8", errors="replace")

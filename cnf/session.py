@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from enum import Enum
+from functools import cache
 
 import pysolvers
 from pysat.solvers import Solver, SolverNames
@@ -30,6 +31,8 @@ DEFAULT_BACKEND = "cadical195"
 _ONE_SHOT = ("kissat",)
 #: Back-ends with no interrupt(): time limits run as a loop of conflict budgets.
 _NO_INTERRUPT = ("cadical",)
+#: Back-ends that can neither be interrupted nor given a budget (no time limits at all).
+_NO_LIMITS = ("lingeling",)
 _FIRST_BUDGET = 2_000
 
 
@@ -45,14 +48,27 @@ class CapabilityError(RuntimeError):
     """The chosen back-end lacks a capability the caller asked for."""
 
 
+@cache
 def backends() -> list[str]:
-    """Every back-end name PySAT knows (``cadical195``, ``glucose4``, ``minisat22`` …).
+    """The back-ends this PySAT installation can run (``cadical195``, ``glucose4`` …).
+
+    PySAT names some solvers that a build may lack (CryptoMiniSat needs an extra package):
+    each name is tried once.
 
     >>> "cadical195" in backends()
     True
     """
-    return sorted(name for name, aliases in vars(SolverNames).items()
-                  if not name.startswith("_") and isinstance(aliases, tuple))
+    names = sorted(name for name, aliases in vars(SolverNames).items()
+                   if not name.startswith("_") and isinstance(aliases, tuple))
+    return [name for name in names if _runs(name)]
+
+
+def _runs(name: str) -> bool:
+    try:
+        Solver(name=name).delete()
+    except Exception:  # PySAT raises several kinds of error for a missing solver
+        return False
+    return True
 
 
 class Session:
@@ -136,6 +152,10 @@ class Session:
         ...     s.solve([-1])
         <SolveResult.UNSAT: 'unsat'>
         """
+        if (time_limit is not None or conflict_budget is not None) and any(
+                self.backend.startswith(p) for p in _NO_LIMITS):
+            raise CapabilityError(f"back-end {self.backend!r} cannot stop early: no time limit "
+                                  "or budget; choose another back-end (e.g. cadical195)")
         start = time.perf_counter()
         self.calls += 1
         assumptions = list(assumptions)

@@ -9,13 +9,14 @@
 
 from satdoku.board import Board
 from satdoku.encoding import Encoding
-from satdoku.errors import ParseError, RuleError, SatdokuError
+from satdoku.errors import BackendError, ParseError, RuleError, SatdokuError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_puzzles
 from satdoku.puzzle import Puzzle
 from satdoku.rules import parse_rules
 from satdoku.solver import Count, Result, Status, SudokuSolver, check, count, solutions, solve
 
 __all__ = [
+    "BackendError",
     "Board",
     "Count",
     "Encoding",

@@ -57,6 +57,10 @@ class RuleError(SatdokuError):
     """An unknown rule, or a rule that makes no sense on the board it is given."""
 
 
+class BackendError(SatdokuError):
+    """The chosen SAT back-end is unknown or lacks a capability (time limits, cardinality…)."""
+
+
 class ClashError(SatdokuError):
     """The givens break a rule before any solving (e.g. two 5s in a row)."""
 

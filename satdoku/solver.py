@@ -21,9 +21,10 @@ from enum import Enum
 from functools import lru_cache
 
 from cnf import AMO, Session, SolveResult
-from cnf.session import DEFAULT_BACKEND
+from cnf.session import DEFAULT_BACKEND, CapabilityError
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
+from satdoku.errors import BackendError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, Violation
 from satdoku.rules.checker import grid_checker
@@ -73,7 +74,10 @@ class SudokuSolver:
                  backend: str = DEFAULT_BACKEND) -> None:
         self.board, self.rules = board, tuple(rules)
         self.formula = build(board, self.rules, Encoding(encoding), AMO(amo))
-        self.session = Session(self.formula, backend)
+        try:
+            self.session = Session(self.formula, backend)
+        except CapabilityError as err:
+            raise BackendError(str(err)) from None
         self.cell_vars = range(1, board.n ** 3 + 1)
         n = board.n
         self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
@@ -116,7 +120,10 @@ class SudokuSolver:
     def solve(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
         """The first solution found (uniqueness not checked)."""
         self._accepts(puzzle)
-        answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
+        try:
+            answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
+        except CapabilityError as err:
+            raise BackendError(str(err)) from None
         if answer is not SolveResult.SAT:
             return self._failure(puzzle, answer)
         solution = self.grid_of(self.session.model)
@@ -127,11 +134,15 @@ class SudokuSolver:
                   time_limit: float | None = None) -> Iterator[Grid]:
         """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
         self._accepts(puzzle)
-        for true_vars in self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
-                                                time_limit, block_true_only=True):
-            solution = self.grid_of(true_vars)
-            puzzle.verify(solution, self._holds)
-            yield solution
+        models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
+                                        time_limit, block_true_only=True)
+        try:
+            for true_vars in models:
+                solution = self.grid_of(true_vars)
+                puzzle.verify(solution, self._holds)
+                yield solution
+        except CapabilityError as err:
+            raise BackendError(str(err)) from None
 
     def check(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
         """UNIQUE, MULTIPLE (with two solutions), NO_SOLUTION, INVALID or UNKNOWN."""

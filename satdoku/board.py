@@ -72,9 +72,31 @@ class Board:
         """An n×n board with the default boxes (``box="auto"``) or the given ones.
 
         Default: square boxes when n is a square, else the most square r×c with r ≤ c,
-        else none (a Latin square).
+        else none (a Latin square). ``box`` may also be text: ``"2x3"``, ``"none"``.
+
+        >>> Board.classic(6).box, Board.classic(6, "3x2").box, Board.classic(9, "none").box
+        ((2, 3), (3, 2), None)
         """
+        if isinstance(box, str):
+            box = cls.box_spec(box)
         return cls(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
+
+    @classmethod
+    def box_spec(cls, text: str) -> tuple[int, int] | str | None:
+        """Box text → ``"auto"``, None (no boxes: a Latin square) or (r, c).
+
+        ``auto`` (or nothing) means the default; ``none``, ``latin`` and ``1xN`` mean no boxes,
+        and so do ``1x9`` boxes (which a Board turns into none, once it checks they fit).
+
+        >>> Board.box_spec("3x4"), Board.box_spec("1xN"), Board.box_spec(" AUTO ")
+        ((3, 4), None, 'auto')
+        """
+        spec = text.strip().lower()
+        if spec in ("auto", ""):
+            return "auto"
+        if spec in ("none", "latin", "1xn", "nx1"):
+            return None
+        return cls.parse_box(text)
 
     @classmethod
     def parse_box(cls, text: str) -> tuple[int, int]:
@@ -85,7 +107,8 @@ class Board:
         """
         match = re.fullmatch(r"\s*(\d+)\s*[xX×*]\s*(\d+)\s*", text)
         if not match:
-            raise BoardError(f"bad box size {text!r}: expected RxC, e.g. 3x3 or 2x3")
+            raise BoardError(f"bad box size {text.strip()!r}: expected RxC (e.g. 3x3 or 2x3), "
+                             "or none")
         return int(match[1]), int(match[2])
 
     # -- geometry (computed once, cached) ------------------------------------------------

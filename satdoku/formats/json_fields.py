@@ -187,7 +187,7 @@ def _board(obj: dict, n: int, box: BoxSpec, path: str) -> Board:
     elif "box" in obj:
         where = f"{path}.box"
         text = _expect(obj["box"], str, where, 'a box shape like "3x3", or "none"')
-        shape = _box_shape(text, where)
+        shape = _box_shape(text, where, n)
     else:
         shape = default_box(n) if box == "auto" else box  # type: ignore[assignment]
     try:
@@ -196,13 +196,12 @@ def _board(obj: dict, n: int, box: BoxSpec, path: str) -> Board:
         raise _fail(where, str(err)) from None
 
 
-def _box_shape(text: str, path: str) -> tuple[int, int] | None:
-    if text.strip().lower() in ("none", "latin"):
-        return None
+def _box_shape(text: str, path: str, n: int) -> tuple[int, int] | None:
     try:
-        return Board.parse_box(text)
+        spec = Board.box_spec(text)
     except BoardError as err:
         raise _fail(path, str(err)) from None
+    return default_box(n) if spec == "auto" else spec  # type: ignore[return-value]
 
 
 def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:

@@ -36,12 +36,12 @@ def board_of(size: int | None, box: str) -> Board:
     >>> board_of(None, "2x3").describe(), board_of(5, "none").describe()
     ('6x6 (2x3 boxes)', '5x5 (no boxes)')
     """
-    spec = box.strip().lower()
-    if spec in ("auto", ""):
+    spec = Board.box_spec(box)
+    if spec == "auto":
         return Board.classic(size or 9)
-    if spec in ("none", "latin"):
+    if spec is None:
         return Board(size or 9)
-    r, c = Board.parse_box(spec)
+    r, c = spec  # type: ignore[misc]
     if size is not None and size != r * c:
         raise BoardError(f"--size {size} does not match --box {box} ({r}x{c} boxes make a "
                          f"{r * c}x{r * c} board)")

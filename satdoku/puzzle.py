@@ -60,11 +60,10 @@ class Puzzle:
         return found
 
     def require_no_clash(self) -> None:
-        """Raise :class:`ClashError` naming the first clash, if the givens clash."""
+        """Raise :class:`ClashError` naming the clashes, if the givens clash."""
         clashes = self.clashes()
         if clashes:
-            more = f" (and {len(clashes) - 1} more)" if len(clashes) > 1 else ""
-            raise ClashError(f"givens clash: {clashes[0].describe(self.board)}{more}")
+            raise ClashError(clash_message(self.board, clashes))
 
     def verify(self, solution: Grid, holds: Callable[[Grid], bool] | None = None) -> None:
         """Check ``solution`` independently of the CNF: complete, keeps the givens, no rule broken.
@@ -96,3 +95,15 @@ class Puzzle:
                                 f"verification: {problems[0].describe(board)}"
                                 if problems else "internal error: a solution failed "
                                 "independent verification")
+
+
+def clash_message(board: Board, clashes: list[Violation], most: int = 3) -> str:
+    """One line naming the first ``most`` clashes and how many more there are.
+
+    >>> b = Board.classic(4)
+    >>> clash_message(b, Puzzle(b, (1, 1, 2, 2) + (0,) * 12).clashes(), most=1)
+    'givens clash: rows: 1 twice in row 1 (r1c1, r1c2) (and 3 more)'
+    """
+    named = "; ".join(v.describe(board) for v in clashes[:most])
+    more = f" (and {len(clashes) - most} more)" if len(clashes) > most else ""
+    return f"givens clash: {named}{more}"

@@ -41,7 +41,7 @@ def run_batch(records: list[Record], name: str, fmt: OutputFormat, out: TextIO,
     """Apply ``handler`` to every record; write results; return the worst exit code."""
     many = len(records) > 1
     codes: list[ExitCode] = []
-    progress = Progress(len(records) if many else None, "puzzles", quiet)
+    progress = Progress(len(records), "puzzles", quiet or not many)
     try:
         for k, record in enumerate(records, 1):
             answer = _answer(record, fmt, handler)

@@ -21,7 +21,8 @@ class OutputFormat(str, Enum):
 
 PuzzleArg = Annotated[str, typer.Argument(
     help="A puzzle file, '-' for standard input, or the puzzle itself "
-         "(e.g. an 81-character line; '.' or '0' for blanks).", show_default=False)]
+         "(e.g. an 81-character line; '.' or '0' for blanks).", show_default=False,
+    metavar="PUZZLE")]
 Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
                   "Default: square boxes when the size is a square, else the most square "
@@ -37,10 +38,17 @@ AmoOpt = Annotated[AMO, typer.Option(
 Backend = Annotated[str, typer.Option(
     "--backend", help="PySAT solver: cadical195, cadical153, glucose4, glucose42, "
                       "minisat22, minicard, lingeling, …")]
+def _positive(value: float | None) -> float | None:
+    if value is not None and value <= 0:
+        raise typer.BadParameter(f"{value:g} is not a time: give a number of seconds > 0")
+    return value
+
+
 TimeLimit = Annotated[float | None, typer.Option(
-    "--time-limit", min=0, help="Seconds per puzzle; running out is reported (exit 4), "
-                                "never taken for 'no solution'. CaDiCaL and MiniSat stop on "
-                                "time; Glucose checks only when it restarts and may overrun.")]
+    "--time-limit", callback=_positive,
+    help="Seconds per puzzle; running out is reported (exit 4), never taken for 'no "
+         "solution'. CaDiCaL and MiniSat stop on time; Glucose checks only when it restarts "
+         "and may overrun.")]
 Format = Annotated[OutputFormat | None, typer.Option(
     "--format", "-f", help="Output: grid (pretty; default for one puzzle), line (default for "
                            "a file of many), json (one object per puzzle per line).")]

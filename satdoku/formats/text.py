@@ -3,7 +3,9 @@
 Input rules: ``.`` or ``0`` is a blank; digits are ``1–9`` then ``A–Z`` then ``a–z``; in
 grids, white space and ``| - + = : , ;`` only separate cells; big grids may be written as
 white-space separated numbers (``12 . 3 …``). A file holds one grid, or many puzzles one
-per line; ``#`` comment lines and blank lines are ignored.
+per line; ``#`` comment lines and blank lines are ignored. L lines of L cells (L ≤ 61) are
+one grid, unless they read better as L puzzles (each line a √L×√L puzzle, see
+:func:`_lines_are_puzzles`).
 
 >>> p = parse_puzzle("1.3. ..1. .... ...4")
 >>> p.board.n, p.num_givens
@@ -141,6 +143,8 @@ def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (
             raise ParseError(f"digit {symbol!r} ({digit}) is too large for a {n}x{n} board",
                              source, row, column)
     try:
+        if isinstance(box, str):
+            box = Board.box_spec(box)
         board = _board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
     except BoardError as err:
         raise ParseError(str(err), source, line) from None
@@ -162,7 +166,8 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
                  rules: tuple[Rule, ...] = ()) -> Iterator[Record]:
     """Every puzzle in ``text``: one grid, or one puzzle per line. Bad ones come as errors.
 
-    A text of L lines that each hold L cells is one grid; otherwise each line is a puzzle.
+    A text of L lines that each hold L cells is one grid (unless L > 61, or the lines read
+    better as L puzzles of √L×√L); otherwise each line is a puzzle.
     """
     lines = []
     for number, raw in _content_lines(text):
@@ -180,13 +185,30 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
                                source)
             return
         counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
-        if counts and counts.most_common(1)[0][0] == size:
+        if (counts and counts.most_common(1)[0][0] == size and size <= len(ALPHABET)
+                and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
             return
     for number, raw, chars, nums in lines:
         n = math.isqrt(len(nums.digits)) if nums else 0
         cells = nums if _fits(nums, n, n * n) and _multi_digit(nums) else chars
         yield _line_record(number, raw, cells, box, rules, source)
+
+
+def _lines_are_puzzles(rows: list[Cells | ParseError], size: int) -> bool:
+    """Whether L lines of L cells are L puzzles of √L×√L rather than one L×L grid.
+
+    Both readings fit when L is a square (16 lines of 16 cells: sixteen 4x4 puzzles or one
+    16x16 grid). The lines are puzzles when every line is a fine √L×√L puzzle on its own and,
+    as rows of one grid, some row repeats a digit — which no row of a grid may do.
+    """
+    root = math.isqrt(size)
+    if root * root != size or not all(isinstance(c, Cells) for c in rows):
+        return False
+    digits = [c.digits for c in rows]  # type: ignore[union-attr]
+    if any(max(row) > root for row in digits):
+        return False
+    return any(len(set(row) - {0}) < sum(1 for d in row if d) for row in digits)
 
 
 def _line_record(number: int, raw: str, cells: Cells | ParseError, box: BoxSpec,

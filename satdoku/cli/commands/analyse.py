@@ -29,9 +29,10 @@ from satdoku.cli.options import (
     Quiet,
     Rules,
 )
+from satdoku.cli.solvers import Solvers
 from satdoku.errors import ExitCode
-from satdoku.puzzle import Puzzle
-from satdoku.solver import Status, SudokuSolver, solver_for
+from satdoku.puzzle import Puzzle, clash_message
+from satdoku.solver import Status, SudokuSolver
 
 EXIT_OF = {Status.UNIQUE: ExitCode.OK, Status.MULTIPLE: ExitCode.MULTIPLE,
            Status.NO_SOLUTION: ExitCode.NO_SOLUTION, Status.INVALID: ExitCode.BAD_INPUT}
@@ -50,16 +51,8 @@ MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
 def _message(puzzle: Puzzle, status: Status) -> str:
     """The stderr line for a puzzle without solutions (empty otherwise)."""
     if status is Status.INVALID:
-        return "givens clash: " + "; ".join(v.describe(puzzle.board) for v in puzzle.clashes())
+        return clash_message(puzzle.board, puzzle.clashes())
     return "no solution" if status is Status.NO_SOLUTION else ""
-
-
-class _Solvers:
-    def __init__(self, encoding, amo, backend) -> None:
-        self.options = (encoding, amo, backend)
-
-    def __call__(self, puzzle: Puzzle) -> SudokuSolver:
-        return solver_for(puzzle.board, puzzle.rules, *self.options)
 
 
 @app.command(name="analyse", epilog=EXIT_CODES)
@@ -77,7 +70,7 @@ def analyse_command(
     records, name = load(puzzle, box, rules)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
-    solvers = _Solvers(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
@@ -145,7 +138,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     cell, '.' where a digit is impossible; default for many), json.
     """
     records, name = load(puzzle, box, rules)
-    solvers = _Solvers(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)

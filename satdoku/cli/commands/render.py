@@ -8,13 +8,13 @@ import typer
 
 from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
-from satdoku.cli.io import load
+from satdoku.cli.io import load, one_puzzle
 from satdoku.cli.options import DEFAULTS, Backend, Box, PuzzleArg, Rules
+from satdoku.cli.solvers import Solvers
 from satdoku.errors import BoardError, ExitCode
-from satdoku.formats import Record
-from satdoku.puzzle import Puzzle
+from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render import write_picture
-from satdoku.solver import Status, solver_for
+from satdoku.solver import Status
 
 PictureOut = Annotated[str, typer.Option(
     "--output", "-o", help="Picture file: .svg, or .png (needs the png extra); "
@@ -40,30 +40,20 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
     Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png
     """
     records, name = load(puzzle, box, rules)
-    p = _one_puzzle(records, name)
+    p = one_puzzle(records, name, "render")
     cells = _cells(p, highlight)
     solution, marks = None, None
     if solve or candidates:
-        solver = solver_for(p.board, p.rules, backend=backend)
+        solver = Solvers(backend=backend)(p)
         result = solver.solve(p)
         if result.status is Status.INVALID:
-            raise fail("givens clash: " + "; ".join(v.describe(p.board) for v in result.clashes))
+            raise fail(clash_message(p.board, list(result.clashes)))
         if not result.solutions:
             raise fail("no solution: nothing to draw for --solve or --candidates",
                        ExitCode.NO_SOLUTION)
         solution = result.solutions[0] if solve else None
         marks = true_candidates(solver, p, result.solutions) if candidates else None
     write_picture(output, p, solution, marks, cells, title, cell)
-
-
-def _one_puzzle(records: list[Record], name: str) -> Puzzle:
-    if len(records) > 1:
-        raise fail(f"render draws one puzzle; {name} holds {len(records)} "
-                   f"(lines {records[0].line}, {records[1].line}, …)")
-    if records[0].error:
-        raise records[0].error
-    assert records[0].puzzle is not None
-    return records[0].puzzle
 
 
 def _cells(puzzle: Puzzle, names: str) -> list[int]:

@@ -24,11 +24,12 @@ from satdoku.cli.options import (
     Rules,
     TimeLimit,
 )
+from satdoku.cli.solvers import Solvers
 from satdoku.errors import ExitCode, SatdokuError
 from satdoku.formats import format_grid, format_line, parse_puzzle
-from satdoku.puzzle import Puzzle
+from satdoku.puzzle import Puzzle, clash_message
 from satdoku.rules import Grid
-from satdoku.solver import Count, Result, Status, SudokuSolver, solver_for
+from satdoku.solver import Count, Result, Status, SudokuSolver
 
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many.")]
 Picture = Annotated[str | None, typer.Option(
@@ -62,22 +63,12 @@ def _failure(puzzle: Puzzle, result: Result | Count, time_limit: float | None) -
     status = result.status
     if status is Status.INVALID:
         assert isinstance(result, Result)
-        return Answer(ExitCode.BAD_INPUT, status.value, message="givens clash: " + "; ".join(
-            v.describe(puzzle.board) for v in result.clashes))
+        return Answer(ExitCode.BAD_INPUT, status.value,
+                      message=clash_message(puzzle.board, list(result.clashes)))
     if status is Status.NO_SOLUTION:
         return Answer(ExitCode.NO_SOLUTION, status.value, message="no solution")
     return Answer(ExitCode.TIME_LIMIT, status.value,
                   message=f"time limit of {time_limit:g} s reached before an answer")
-
-
-class Options:
-    """The solver options a command was given, turned into a cached solver per puzzle."""
-
-    def __init__(self, encoding, amo, backend) -> None:
-        self.encoding, self.amo, self.backend = encoding, amo, backend
-
-    def solver(self, puzzle: Puzzle) -> SudokuSolver:
-        return solver_for(puzzle.board, puzzle.rules, self.encoding, self.amo, self.backend)
 
 
 @app.command(epilog=EXIT_CODES)
@@ -94,7 +85,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
     """
     records, name = load(puzzle, box, rules)
     picture = _picture_target(picture, records)
-    options = Options(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend)
     enumerate_all = all_solutions or limit is not None
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
@@ -104,7 +95,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             if picture and answer.data.get("solutions"):
                 _draw(picture, p, parse_puzzle(answer.data["solutions"][0]).givens)
             return answer
-        solver = options.solver(p)
+        solver = solvers(p)
         if not enumerate_all:
             result = solver.solve(p, time_limit)
         else:
@@ -150,10 +141,10 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
     """
     records, name = load(puzzle, box, rules)
     picture = _picture_target(picture, records)
-    options = Options(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        result = options.solver(p).check(p, time_limit)
+        result = solvers(p).check(p, time_limit)
         if not result.solutions or result.status is Status.UNKNOWN:
             return _failure(p, result, time_limit)
         lines = [format_line(p.board, g) for g in result.solutions]
@@ -190,24 +181,27 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
     """Count the solutions, exactly or up to --limit (progress shown on long counts).
 
     Prints the count, or 'at least N' when --limit or --time-limit cut the count short.
+    Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
     records, name = load(puzzle, box, rules)
-    options = Options(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         progress = Progress(None, "solutions so far", quiet)
         try:
-            result = options.solver(p).count(p, limit, time_limit, progress.update)
+            result = solvers(p).count(p, limit, time_limit, progress.update)
         finally:
             progress.close()
         data = {"count": result.count, "complete": result.complete}
         if result.status is Status.INVALID:
-            return _failure(p, options.solver(p).check(p), time_limit)
+            return _failure(p, solvers(p).check(p), time_limit)
         text = str(result.count) if result.complete else f"at least {result.count}"
-        code = ExitCode.TIME_LIMIT if result.status is Status.UNKNOWN else ExitCode.OK
-        message = "time limit reached; the count is a lower bound" if code else ""
-        return Answer(code, result.status.value, text, data, message)
+        if result.status is Status.UNKNOWN:
+            return Answer(ExitCode.TIME_LIMIT, result.status.value, text, data,
+                          "time limit reached; the count is a lower bound")
+        code = ExitCode.NO_SOLUTION if result.count == 0 else ExitCode.OK
+        return Answer(code, result.status.value, text, data)
 
     fmt_ = fmt or OutputFormat.line
     with output_stream(output) as out:

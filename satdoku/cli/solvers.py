@@ -1,0 +1,32 @@
+"""The solver options of a command, turned into a cached incremental solver per puzzle."""
+
+from __future__ import annotations
+
+from cnf import AMO
+from satdoku.board import Board
+from satdoku.encoding import Encoding
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Rule
+from satdoku.solver import SudokuSolver, solver_for
+
+
+class Solvers:
+    """``solvers(puzzle)``: the :func:`~satdoku.solver.solver_for` the puzzle's board and rules.
+
+    Before the CNF of a board and rules is built for the first time, the puzzle's givens are
+    checked for clashes: a clash is reported at once (ClashError) instead of after building
+    a CNF that may take seconds (36x36) or gigabytes (giant boards).
+    """
+
+    def __init__(self, encoding: Encoding | None = None, amo: AMO | None = None,
+                 backend: str | None = None) -> None:
+        given = {"encoding": encoding, "amo": amo, "backend": backend}
+        self.options = {key: value for key, value in given.items() if value is not None}
+        self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
+
+    def __call__(self, puzzle: Puzzle) -> SudokuSolver:
+        key = (puzzle.board, puzzle.rules)
+        if key not in self._built:
+            puzzle.require_no_clash()
+            self._built.add(key)
+        return solver_for(puzzle.board, puzzle.rules, **self.options)

@@ -77,13 +77,16 @@ class _Prober:
         self.session, self.n, self.budget = session, n, budget
         self.cells = range(1, n ** 3 + 1)
         self.calls = 0
+        # Literals fixed by unit clauses: solvers leave them out of what propagate() reports
+        # (a 1x1 board is nothing but units).
+        self.fixed = {c[0] for c in session.formula.clauses if len(c) == 1}
 
     def propagate(self, lits: list[int]) -> tuple[bool, set[int]]:
         self.calls += 1
         if self.calls > self.budget:
             raise _OutOfBudget
         ok, implied = self.session.propagate(lits)
-        return ok, set(implied)
+        return ok, {*implied, *lits, *self.fixed}
 
     def solved(self, implied: set[int]) -> bool:
         return sum(1 for v in self.cells if v in implied) == self.n ** 2

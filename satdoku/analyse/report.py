@@ -92,7 +92,8 @@ def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COU
     candidates = true_candidates(solver, puzzle, found.solutions, found.complete)
     if found.status is Status.MULTIPLE:
         return _replace(base, candidates=candidates,
-                        fix=find_fix(solver, puzzle, found.solutions, found.complete))
+                        fix=find_fix(solver, puzzle, found.solutions, found.complete,
+                                             candidates))
     solution = found.solutions[0]
     return _replace(base, candidates=candidates,
                     redundant=redundant_givens(solver, puzzle, solution),

@@ -84,11 +84,10 @@ def render(a: Analysis) -> str:
         sections.append(_multiple(a))
     if a.redundant is not None:
         listed = ", ".join(name(i) for i in a.redundant)
-        sections.append(f"redundant givens ({len(a.redundant)}; each alone can go, the puzzle "
-                        f"staying unique): {listed}" if a.redundant
-                        else "redundant givens: none (the puzzle is minimal)")
+        sections.append(_redundant(a, listed))
     symmetries = ", ".join(s.value for s in a.symmetries) or "none"
-    sections.append(f"clue pattern: {a.puzzle.num_givens} givens; symmetries: {symmetries}")
+    sections.append(f"clue pattern: {_count(a.puzzle.num_givens, 'given')}; "
+                    f"symmetries: {symmetries}")
     if a.difficulty is not None:
         sections.append(_difficulty(a))
     if a.status is Status.UNIQUE:
@@ -96,13 +95,31 @@ def render(a: Analysis) -> str:
     return "\n\n".join(sections)
 
 
+def _count(k: int, noun: str) -> str:
+    """``1 given``, ``2 givens``."""
+    return f"{k:,} {noun}{'' if k == 1 else 's'}"
+
+
+def _redundant(a: Analysis, listed: str) -> str:
+    assert a.redundant is not None
+    constraints = "; cages and other constraints are not tested" if a.puzzle.rules else ""
+    if a.redundant:
+        return (f"redundant givens ({len(a.redundant)}; each alone can go, the puzzle "
+                f"staying unique{constraints}): {listed}")
+    if not a.puzzle.num_givens:
+        return f"redundant givens: none (the puzzle has no givens{constraints})"
+    return f"redundant givens: none (no given can go{constraints})"
+
+
 def _conflict(a: Analysis) -> str:
     assert a.conflict is not None
     if not a.conflict:
         return "conflict: the rules alone admit no solution on this board"
     names = ", ".join(g.name(a.puzzle.board) for g in a.conflict)
-    return (f"conflict: these {len(a.conflict)} givens admit no solution together, and "
-            f"dropping any one of them leaves a solution: {names}")
+    if len(a.conflict) == 1:
+        return f"conflict: this given alone admits no solution: {names}"
+    return (f"conflict: these {len(a.conflict)} givens alone admit no solution; without any "
+            f"one of them they would (a minimal set; other clashes may remain): {names}")
 
 
 def _multiple(a: Analysis) -> str:
@@ -139,5 +156,5 @@ def _difficulty(a: Analysis) -> str:
             f"failed-literal probing nested {d.level} deep, {rounds}" if d.level > 1 else
             f"failed-literal probing, {rounds}") + ")"
     stats = ", ".join(f"{v:,} {k}" for k, v in (a.stats or {}).items())
-    return (f"difficulty: {level}; {d.probes:,} unit propagation calls\n"
+    return (f"difficulty: {level}; {_count(d.probes, 'unit propagation call')}\n"
             f"solver statistics (one solve, fresh solver): {stats}")

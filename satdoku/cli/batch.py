@@ -82,7 +82,9 @@ def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: 
         if answer.message:
             obj["message"] = answer.message
         out.write(json.dumps(obj) + "\n")
+    elif answer.text and fmt is OutputFormat.grid and many:  # say which puzzle each is
+        out.write(f"# line {record.line}\n{answer.text}\n\n")
     elif answer.text:
-        out.write(answer.text + ("\n\n" if fmt is OutputFormat.grid and many else "\n"))
+        out.write(answer.text + "\n")
     elif many:
         out.write(f"# line {record.line}: {answer.brief or answer.message or answer.status}\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import re
 import sys
 import time
@@ -45,8 +46,11 @@ def read_source(puzzle: str) -> tuple[str, str]:
                 return path.read_text(encoding="utf-8-sig"), puzzle
             if path.is_dir():
                 raise ParseError(f"{puzzle} is a directory, not a puzzle file")
-        except (OSError, UnicodeDecodeError) as err:
-            raise ParseError(f"cannot read {puzzle}: {err}") from None
+        except OSError as err:
+            if err.errno != errno.ENAMETOOLONG:  # too long for a file name: a puzzle
+                raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
+        except UnicodeDecodeError as err:
+            raise ParseError(f"cannot read {puzzle}: not UTF-8 text ({err.reason})") from None
         if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"

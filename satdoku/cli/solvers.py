@@ -14,19 +14,21 @@ class Solvers:
     """``solvers(puzzle)``: the :func:`~satdoku.solver.solver_for` the puzzle's board and rules.
 
     Before the CNF of a board and rules is built for the first time, the puzzle's givens are
-    checked for clashes: a clash is reported at once (ClashError) instead of after building
-    a CNF that may take seconds (36x36) or gigabytes (giant boards).
+    checked for clashes (unless ``precheck`` is off: the analyser reports them itself): a
+    clash is reported at once (ClashError) instead of after building a CNF that may take
+    seconds (36x36) or gigabytes (giant boards).
     """
 
     def __init__(self, encoding: Encoding | None = None, amo: AMO | None = None,
-                 backend: str | None = None) -> None:
+                 backend: str | None = None, precheck: bool = True) -> None:
         given = {"encoding": encoding, "amo": amo, "backend": backend}
         self.options = {key: value for key, value in given.items() if value is not None}
         self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
+        self.precheck = precheck
 
     def __call__(self, puzzle: Puzzle) -> SudokuSolver:
         key = (puzzle.board, puzzle.rules)
-        if key not in self._built:
+        if key not in self._built and self.precheck:
             puzzle.require_no_clash()
             self._built.add(key)
         return solver_for(puzzle.board, puzzle.rules, **self.options)

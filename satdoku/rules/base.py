@@ -94,17 +94,20 @@ class Rule(ABC):
 
 def duplicate_violations(rule: str, what: str, regions: Sequence[Unit],
                          grid: Grid) -> Iterator[Violation]:
-    """Violations for a digit repeated inside any of ``regions`` (blanks ignored)."""
+    """Violations for a digit repeated inside any of ``regions`` (blanks ignored): one per
+    region and digit, naming every cell that holds it."""
     for k, region in enumerate(regions):
-        seen: dict[int, int] = {}
+        cells_of: dict[int, list[int]] = {}
         for i in region:
-            d = grid[i]
-            if not d:
-                continue
-            if d in seen:
-                yield Violation(rule, (seen[d], i), f"{d} twice in {what} {k + 1}")
-            else:
-                seen[d] = i
+            if grid[i]:
+                cells_of.setdefault(grid[i], []).append(i)
+        for d, cells in cells_of.items():
+            if len(cells) > 1:
+                times = _TIMES.get(len(cells), f"{len(cells)} times")
+                yield Violation(rule, tuple(cells), f"{d} {times} in {what} {k + 1}")
+
+
+_TIMES = {2: "twice", 3: "three times"}
 
 
 class RegionRule(Rule, ABC):

@@ -9,6 +9,7 @@ import typer
 
 from satdoku.analyse import Analysis, Certificate, Verdict, analyse, certify, to_json
 from satdoku.analyse.candidates import backbone, true_candidates
+from satdoku.analyse.certificate import PROOF_BACKEND
 from satdoku.analyse.difficulty import MAX_LEVEL
 from satdoku.analyse.report import COUNT_LIMIT
 from satdoku.analyse.status import survey
@@ -70,7 +71,7 @@ def analyse_command(
     records, name = load(puzzle, box, rules)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
-    solvers = Solvers(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend, precheck=False)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
@@ -103,11 +104,21 @@ def _certify(report: Analysis, solver: SudokuSolver, path: Path, answer: Answer)
             out.write(text)
     answer.data["certificate"] = {
         "written": True, "claim": cert.claim, "proof": str(path), "cnf": str(cnf_path),
-        "verdict": cert.verdict.value, "checker": cert.checker}
+        "verdict": cert.verdict.value, "checker": cert.checker, "prover": PROOF_BACKEND,
+        "not_checked": _caveat(cert)}
     answer.text += "\n\n" + _certificate_text(cert, path, cnf_path)
     if cert.verdict is Verdict.REJECTED:
         answer.code = ExitCode.INTERNAL
         answer.message = f"internal error: the DRAT proof was rejected: {cert.checker}"
+
+
+def _caveat(cert: Certificate) -> str:
+    """What the proof cannot vouch for."""
+    if cert.claim == "unique":
+        return ("that the CNF encodes the rules faithfully (the solution itself passed the "
+                "rules' independent checkers)")
+    return ("that the CNF is no stronger than the rules (with no solution, there is nothing "
+            "the independent checkers can test)")
 
 
 def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
@@ -122,8 +133,8 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
     else:
         lines.append(f"not checked: {cert.checker}" if cert.verdict is Verdict.NOT_CHECKED
                      else f"REJECTED by {cert.checker}")
-    lines.append("not checked by the proof: that the CNF encodes the rules faithfully "
-                 "(the solution itself passed the rules' independent checkers)")
+    lines.append(f"proof written by {PROOF_BACKEND} (a fresh solver, whatever --backend says)")
+    lines.append(f"not checked by the proof: {_caveat(cert)}")
     return "\n".join(lines)
 
 
@@ -138,7 +149,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     cell, '.' where a digit is impossible; default for many), json.
     """
     records, name = load(puzzle, box, rules)
-    solvers = Solvers(encoding, amo, backend)
+    solvers = Solvers(encoding, amo, backend, precheck=False)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)

@@ -64,7 +64,8 @@ def _writable_target(path: str | Path) -> Path:
     if target.is_dir():
         raise SatdokuError(f"cannot write {target}: it is a directory")
     if not target.parent.is_dir():
-        raise SatdokuError(f"cannot write {target}: folder {target.parent} does not exist")
+        what = "is not a folder" if target.parent.exists() else "does not exist"
+        raise SatdokuError(f"cannot write {target}: {target.parent} {what}")
     return target
 
 

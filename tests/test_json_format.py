@@ -99,7 +99,8 @@ def test_extra_rules_add_to_the_file():
     ('{"givens": [[true, 0], [0, 0]]}', "$.givens[0][0]: expected a number (0 blank), got bool"),
     ('{"size": 4, "box": "3x3"}', "$.box: boxes 3x3 do not tile a 4x4 board"),
     ('{"size": 4, "box": "2x2", "regions": []}', "$.box: a jigsaw puzzle has 'regions'"),
-    ('{"regions": ["AAAB", "AABB", "CCDD", "CCDD"]}', "$.regions: a jigsaw board needs 4"),
+    ('{"regions": ["AAAB", "AABB", "CCDD", "CCDD"]}',
+     "$.regions: region 'A' has 5 cells; each region needs 4"),
     ('{"regions": ["AAB", "AABB", "CCDD", "CCDD"]}', "$.regions[0]: 3 region symbols"),
     ('{"size": 2, "regions": [["r1c1", "r1c2"], ["r2c1", "r1c1"]]}',
      "$.regions[1]: cell r1c1 is also in region 1"),
@@ -120,7 +121,7 @@ def test_extra_rules_add_to_the_file():
     ('{"size": 9, "cages": [{"cells": ["r1c1"], "sum": "3"}]}',
      "$.cages[0].sum: expected a number, got str"),
     ('{"size": 2, "extra_regions": [["r1c1", "r1c2", "r2c1"]]}',
-     "$.extra_regions: extra region 1: 3 cells cannot hold distinct digits"),
+     "$.extra_regions[0]: 3 cells cannot hold distinct digits"),
     ('{"size": 1, "even": ["r1c1"]}', "$.even: even cells: a 1x1 board has no even digit"),
 ])
 def test_bad_input_names_the_json_path(text, message):

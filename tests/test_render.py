@@ -322,7 +322,7 @@ def render_here(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, st
 @pytest.mark.parametrize(("args", "code", "message"), [
     (("--highlight", "r10c1"), 2, "--highlight: cell r10c1 is outside the 9x9 board"),
     (("-o", "picture.jpg"), 2, "name it .svg or .png"),
-    (("-o", "missing/p.svg"), 2, "folder missing does not exist"),
+    (("-o", "missing/p.svg"), 2, "missing does not exist"),
 ])
 def test_render_command_errors(tmp_path, monkeypatch: pytest.MonkeyPatch, capsys,
                                args: tuple[str, ...], code: int, message: str) -> None:

@@ -69,11 +69,19 @@ def _answer(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
         return Answer(err.exit_code, "error", message=str(err))
 
 
+def _where(record: Record, message: str, name: str, many: bool) -> str:
+    """The input and line a message is about, unless it already says so."""
+    if message.startswith((name, "line ")):
+        return ""
+    if many:
+        return f"{name}, line {record.line}: "
+    return "" if name == "<argument>" else f"{name}: "
+
+
 def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: bool,
           name: str) -> None:
     if answer.message:
-        where = f"{name}, line {record.line}: " if many and not answer.message.startswith(
-            name) else ""
+        where = _where(record, answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "
         typer.echo(f"{prefix}{where}{answer.message}", err=True)

@@ -20,8 +20,9 @@ class OutputFormat(str, Enum):
 
 
 PuzzleArg = Annotated[str, typer.Argument(
-    help="A puzzle file, '-' for standard input, or the puzzle itself "
-         "(e.g. an 81-character line; '.' or '0' for blanks).", show_default=False,
+    help="A puzzle file (text, or JSON with cages, jigsaw regions, even/odd cells…: see "
+         "'satdoku rules'), '-' for standard input, or the puzzle itself (e.g. an "
+         "81-character line; '.' or '0' for blanks).", show_default=False,
     metavar="PUZZLE")]
 Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import math
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -153,7 +154,14 @@ def _region_map(n: int, value: Any, path: str) -> tuple[int, ...]:
         raise _fail(path, f"{len(rows)} regions or rows given; a {n}x{n} board needs {n}")
     if all(isinstance(row, str) for row in rows):
         symbols = [ch for k, row in enumerate(rows) for ch in _region_row(row, n, f"{path}[{k}]")]
-        ids = {s: k for k, s in enumerate(dict.fromkeys(symbols))}
+        sizes = Counter(symbols)
+        if len(sizes) != n:
+            raise _fail(path, f"{len(sizes)} region symbols ({''.join(sizes)}); a {n}x{n} "
+                              f"board needs {n} regions")
+        for symbol, size in sizes.items():
+            if size != n:
+                raise _fail(path, f"region {symbol!r} has {size} cells; each region needs {n}")
+        ids = {s: k for k, s in enumerate(sizes)}
         return tuple(ids[s] for s in symbols)
     region_of: dict[int, int] = {}
     latin = Board(n)
@@ -177,23 +185,40 @@ def _region_row(row: str, n: int, path: str) -> str:
 
 
 def _board(obj: dict, n: int, box: BoxSpec, path: str) -> Board:
-    """The board: jigsaw ``regions``, the object's ``box``, or else the default ``box``."""
+    """The board: jigsaw ``regions``, the object's ``box``, or else ``box`` (``--box``).
+
+    A ``--box`` that contradicts the object's own box or regions is an error, not ignored.
+    """
     regions, where = None, path
     if "regions" in obj:
         if "box" in obj:
             raise _fail(f"{path}.box", "a jigsaw puzzle has 'regions' instead of boxes")
+        if box != "auto":
+            raise ParseError(f"--box does not apply: {path} has jigsaw regions")
         where = f"{path}.regions"
         regions, shape = _region_map(n, obj["regions"], where), None
     elif "box" in obj:
         where = f"{path}.box"
         text = _expect(obj["box"], str, where, 'a box shape like "3x3", or "none"')
         shape = _box_shape(text, where, n)
+        if box != "auto" and _normal(box) != _normal(shape):
+            raise ParseError(f"--box {_named(box)} differs from {where} {text!r}")
     else:
+        where = "--box"
         shape = default_box(n) if box == "auto" else box  # type: ignore[assignment]
     try:
         return Board(n, shape, regions)
     except BoardError as err:
         raise _fail(where, str(err)) from None
+
+
+def _normal(box: BoxSpec) -> tuple[int, int] | None:
+    """1xN boxes are no boxes."""
+    return None if box is None or 1 in box else box  # type: ignore[return-value,operator]
+
+
+def _named(box: BoxSpec) -> str:
+    return "none" if box is None else f"{box[0]}x{box[1]}"  # type: ignore[index]
 
 
 def _box_shape(text: str, path: str, n: int) -> tuple[int, int] | None:
@@ -207,6 +232,9 @@ def _box_shape(text: str, path: str, n: int) -> tuple[int, int] | None:
 def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:
     rules: list[Rule] = []
     for k, name in enumerate(_expect(value, list, path, 'a list of rule names')):
+        if name in READERS:
+            raise _fail(f"{path}[{k}]", f"{name!r} is not a global rule but a key of its own: "
+                                        f'"{name}": [...] (see satdoku rules)')
         try:
             for rule in parse_rules(_expect(name, str, f"{path}[{k}]", "a rule name")):
                 rule.check_board(board)
@@ -237,12 +265,14 @@ def _cages(board: Board, value: Any, path: str) -> Rule:
 
 def _extra_regions(board: Board, value: Any, path: str) -> Rule:
     regions = _expect(value, list, path, "a list of regions (lists of cells)")
-    rule = ExtraRegions(tuple(_cells(board, r, f"{path}[{k}]") for k, r in enumerate(regions)))
-    try:
-        rule.check_board(board)
-    except RuleError as err:
-        raise _fail(path, str(err)) from None
-    return rule
+    cells = []
+    for k, region in enumerate(regions):
+        cells.append(_cells(board, region, f"{path}[{k}]"))
+        try:
+            ExtraRegions((cells[-1],)).check_board(board)
+        except RuleError as err:
+            raise _fail(f"{path}[{k}]", str(err).removeprefix("extra region 1: ")) from None
+    return ExtraRegions(tuple(cells))
 
 
 def _parity(parity: str) -> Callable[[Board, Any, str], Rule]:
@@ -271,4 +301,15 @@ def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle
     rules = _global_rules(board, obj.get("rules", []), f"{path}.rules")
     rules += [read(board, obj[key], f"{path}.{key}") for key, read in READERS.items()
               if obj.get(key)]
+    _check_parity(board, rules, path)
+    if "title" in obj:
+        _expect(obj["title"], str, f"{path}.title", "text")
     return Puzzle(board, givens, tuple(rules))
+
+
+def _check_parity(board: Board, rules: list[Rule], path: str) -> None:
+    """A cell listed both as even and as odd is a mistake in the file, not a puzzle."""
+    sets = {r.parity: set(r.cells) for r in rules if isinstance(r, Parity)}
+    both = sorted(sets.get("even", set()) & sets.get("odd", set()))
+    if both:
+        raise _fail(f"{path}.odd", f"cell {board.cell_name(both[0])} is also listed as even")

@@ -121,7 +121,8 @@ def check_cage(board: Board, cage: Cage) -> None:
     size = len(cage.cells)
     low, high = sum_range(board.n, size)
     if cage.total is not None and not low <= cage.total <= high:
-        raise RuleError(f"sum {cage.total} is impossible for {size} distinct digits "
+        digits = "distinct digits" if size > 1 else "digit"
+        raise RuleError(f"sum {cage.total} is impossible for {size} {digits} "
                         f"1..{board.n} (possible: {low}..{high})")
 
 

@@ -30,6 +30,7 @@ from satdoku.cli.options import (
     Quiet,
     Rules,
 )
+from satdoku.cli.picture import Picture, draw, picture_target
 from satdoku.cli.solvers import Solvers
 from satdoku.errors import ExitCode
 from satdoku.puzzle import Puzzle, clash_message
@@ -62,15 +63,18 @@ def analyse_command(
         limit: Limit = COUNT_LIMIT, max_level: MaxLevel = MAX_LEVEL, box: Box = DEFAULTS["box"],
         rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
         amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
-        output: Output = None, quiet: Quiet = False) -> None:
+        output: Output = None, quiet: Quiet = False, picture: Picture = None) -> None:
     """Why a puzzle is (not) unique, what is forced, what is redundant, how hard it is.
 
-    Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash.
+    Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash. --svg draws the
+    solution (unique), the true candidates with the differing cells (several) or the
+    clashing givens (none).
     Example: satdoku analyse puzzle.txt --certify proof.drat
     """
     records, name = load(puzzle, box, rules)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
+    picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend, precheck=False)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
@@ -81,12 +85,23 @@ def analyse_command(
                         _message(p, report.status))
         if certify_to is not None:
             _certify(report, solver, Path(certify_to), answer)
+        _draw_report(picture, report)
         return answer
 
     fmt = OutputFormat.json if json_ else OutputFormat.grid
     with output_stream(output) as out:
         code = run_batch(records, name, fmt, out, handle, quiet)
     raise typer.Exit(int(code))
+
+
+def _draw_report(picture: str | None, report: Analysis) -> None:
+    if report.status is Status.UNIQUE:
+        draw(picture, report.puzzle, report.solutions[0])
+    elif report.status is Status.MULTIPLE:
+        draw(picture, report.puzzle, candidates=report.candidates,
+             highlight=report.differences or ())
+    else:
+        draw(picture, report.puzzle, highlight=[g.cell for g in report.conflict or ()])
 
 
 def _certify(report: Analysis, solver: SudokuSolver, path: Path, answer: Answer) -> None:
@@ -142,13 +157,15 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
 def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
                encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
                backend: Backend = DEFAULTS["backend"], fmt: Format = None,
-               output: Output = None, quiet: Quiet = False) -> None:
+               output: Output = None, quiet: Quiet = False, picture: Picture = None) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
-    cell, '.' where a digit is impossible; default for many), json.
+    cell, '.' where a digit is impossible; default for many), json. --svg draws them as
+    pencil marks.
     """
     records, name = load(puzzle, box, rules)
+    picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend, precheck=False)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
@@ -158,6 +175,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
             return Answer(EXIT_OF[found.status], found.status.value,
                           message=_message(p, found.status))
         cands = true_candidates(solver, p, found.solutions, found.complete)
+        draw(picture, p, candidates=cands)
         text = (candidate_grid(p.board, p.givens, cands) if fmt is OutputFormat.grid
                 else pencilmark_line(p.board, p.givens, cands))
         name_of = p.board.cell_name

@@ -27,7 +27,7 @@ Candidates = Annotated[bool, typer.Option(
 Highlight = Annotated[str, typer.Option(
     "--highlight", help="Cells to highlight, comma-separated, e.g. r5c3,r6c7.")]
 Title = Annotated[str, typer.Option("--title", help="A title above the grid.")]
-Cell = Annotated[float, typer.Option("--cell", min=4, help="Cell size in pixels.")]
+Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size in pixels.")]
 
 
 @app.command(epilog=EXIT_CODES)
@@ -39,20 +39,28 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
 
     Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png
     """
+    if solve and candidates:
+        raise fail("--solve fills every cell, leaving no room for --candidates: choose one")
     records, name = load(puzzle, box, rules)
     p = one_puzzle(records, name, "render")
     cells = _cells(p, highlight)
     solution, marks = None, None
     if solve or candidates:
         solver = Solvers(backend=backend)(p)
-        result = solver.solve(p)
+        result = solver.check(p)
         if result.status is Status.INVALID:
             raise fail(clash_message(p.board, list(result.clashes)))
         if not result.solutions:
             raise fail("no solution: nothing to draw for --solve or --candidates",
                        ExitCode.NO_SOLUTION)
+        if solve and result.status is Status.MULTIPLE:
+            typer.echo("satdoku: note: the puzzle has several solutions; drawing one "
+                       "('satdoku check' shows where they differ)", err=True)
         solution = result.solutions[0] if solve else None
         marks = true_candidates(solver, p, result.solutions) if candidates else None
+    elif clashes := p.clashes():
+        typer.echo(f"satdoku: note: drawing a puzzle whose {clash_message(p.board, clashes)}",
+                   err=True)
     write_picture(output, p, solution, marks, cells, title, cell)
 
 

@@ -24,33 +24,15 @@ from satdoku.cli.options import (
     Rules,
     TimeLimit,
 )
+from satdoku.cli.picture import Picture, draw, picture_target
 from satdoku.cli.solvers import Solvers
-from satdoku.errors import ExitCode, SatdokuError
+from satdoku.errors import ExitCode
 from satdoku.formats import format_grid, format_line, parse_puzzle
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.rules import Grid
 from satdoku.solver import Count, Result, Status, SudokuSolver
 
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many.")]
-Picture = Annotated[str | None, typer.Option(
-    "--svg", help="Also draw the result into this picture file (.svg, or .png with the png "
-                  "extra): givens black, solved digits blue, differing cells highlighted. "
-                  "One puzzle only.")]
-
-
-def _picture_target(picture: str | None, records: list) -> str | None:
-    if picture and len(records) > 1:
-        raise SatdokuError(f"--svg draws one puzzle, but the input holds {len(records)}")
-    return picture
-
-
-def _draw(picture: str | None, puzzle: Puzzle, solution: Grid,
-          highlight: frozenset[int] = frozenset()) -> None:
-    if picture:
-        from satdoku.render import write_picture  # only commands that draw pay for it
-        write_picture(picture, puzzle, solution, highlight=highlight)
-
-
 def _render(puzzle: Puzzle, grids: tuple[Grid, ...], fmt: OutputFormat,
             mark: frozenset[int] = frozenset()) -> str:
     board = puzzle.board
@@ -84,7 +66,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
     """
     records, name = load(puzzle, box, rules)
-    picture = _picture_target(picture, records)
+    picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend)
     enumerate_all = all_solutions or limit is not None
 
@@ -93,7 +75,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             answer = external_answer(p, external, encoding, amo, time_limit, fmt,
                                      enumerate_all)
             if picture and answer.data.get("solutions"):
-                _draw(picture, p, parse_puzzle(answer.data["solutions"][0]).givens)
+                draw(picture, p, parse_puzzle(answer.data["solutions"][0]).givens)
             return answer
         solver = solvers(p)
         if not enumerate_all:
@@ -102,7 +84,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             result = _enumerate(solver, p, limit, time_limit)
         if not result.solutions:
             return _failure(p, result, time_limit)
-        _draw(picture, p, result.solutions[0])
+        draw(picture, p, result.solutions[0])
         lines = [format_line(p.board, g) for g in result.solutions]
         text = "\n".join(lines) if fmt is OutputFormat.line else _render(p, result.solutions, fmt)
         answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
@@ -140,7 +122,7 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
     Exit code 0 when unique, 3 when it has several solutions, 1 when none.
     """
     records, name = load(puzzle, box, rules)
-    picture = _picture_target(picture, records)
+    picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
@@ -149,14 +131,14 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
             return _failure(p, result, time_limit)
         lines = [format_line(p.board, g) for g in result.solutions]
         if result.status is Status.UNIQUE:
-            _draw(picture, p, result.solutions[0])
+            draw(picture, p, result.solutions[0])
             text = ("unique\n" + _render(p, result.solutions, fmt) if fmt is OutputFormat.grid
                     else f"unique {lines[0]}")
             return Answer(ExitCode.OK, "unique", text, {"solutions": lines})
         first, second = result.solutions
         differ = frozenset(i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
         cells = [p.board.cell_name(i) for i in sorted(differ)]
-        _draw(picture, p, first, differ)
+        draw(picture, p, first, highlight=differ)
         if fmt is OutputFormat.grid:
             text = (f"multiple solutions; two of them differ in {len(cells)} cells "
                     f"(marked *): {', '.join(cells)}\n\n"

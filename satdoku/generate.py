@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import random
+import signal
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from cnf import AMO, Session
 from cnf.session import DEFAULT_BACKEND
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
+from satdoku.errors import ExitCode, SatdokuError
 from satdoku.fill import Filler
 from satdoku.puzzle import Puzzle
 from satdoku.removal import Removal
@@ -72,6 +74,14 @@ class GenerateOptions:
     encoding: Encoding = DEFAULT_ENCODING
     amo: AMO = DEFAULT_AMO
     backend: str = DEFAULT_BACKEND
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symmetry", Symmetry(self.symmetry))  # "rot90" works too
+        for name in ("clues", "conflicts"):
+            if (getattr(self, name) or 0) < 0:
+                raise ValueError(f"{name} must not be negative")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError("time_limit must be positive (seconds)")
 
 
 @dataclass(frozen=True)
@@ -230,7 +240,7 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
     for worker in workers:
         worker.start()
     try:
-        yield from _in_order(results, jobs, count)
+        yield from _in_order(results, workers, count)
     finally:
         for worker in workers:
             worker.terminate()
@@ -240,6 +250,7 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
 def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
             seed: int, count: int, stream: int, results: multiprocessing.Queue) -> None:
     """One worker process: ``count`` puzzles onto ``results`` as (stream, puzzle)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() must stop it, even mid-call
     try:
         with Generator(board, rules, options, seed) as generator:
             for _ in range(count):
@@ -250,11 +261,21 @@ def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | No
         results.put((stream, err))
 
 
-def _in_order(results: multiprocessing.Queue, jobs: int,
+class WorkerDied(SatdokuError):
+    """A worker process of a parallel run ended without its puzzles (killed, out of memory)."""
+
+    exit_code = ExitCode.INTERNAL
+
+
+def _in_order(results: multiprocessing.Queue, workers: list,
               count: int) -> Iterator[Generated | TimeoutError]:
+    """Puzzles 0, 1, 2 … as their streams deliver them. A worker that dies is noticed
+    (polling, not a blocking wait); on Ctrl-C the puzzles made are yielded up to the first
+    one missing, so the output is always a prefix of the whole run."""
+    jobs = len(workers)
     waiting: list[deque] = [deque() for _ in range(jobs)]
 
-    def receive(timeout: float | None) -> None:
+    def receive(timeout: float) -> None:
         stream, item = results.get(timeout=timeout)
         if isinstance(item, Exception) and not isinstance(item, TimeoutError):
             raise item
@@ -264,7 +285,14 @@ def _in_order(results: multiprocessing.Queue, jobs: int,
     try:
         for k in range(count):
             while not waiting[k % jobs]:
-                receive(None)
+                try:
+                    receive(0.5)
+                except queue.Empty:
+                    worker = workers[k % jobs]
+                    if worker.exitcode is not None and results.empty():
+                        raise WorkerDied(f"worker process {k % jobs + 1} of {jobs} ended "
+                                         f"(exit code {worker.exitcode}) before puzzle "
+                                         f"{k + 1}; out of memory?") from None
             yield waiting[k % jobs].popleft()
     except KeyboardInterrupt:
         try:
@@ -272,7 +300,8 @@ def _in_order(results: multiprocessing.Queue, jobs: int,
                 receive(0.2)
         except queue.Empty:
             pass
-        for j in range(k, count):  # made but not yet yielded, in order
-            if waiting[j % jobs]:
-                yield waiting[j % jobs].popleft()
+        for j in range(k, count):  # made but not yet yielded, in order, up to a gap
+            if not waiting[j % jobs]:
+                break
+            yield waiting[j % jobs].popleft()
         raise

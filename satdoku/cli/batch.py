@@ -41,7 +41,7 @@ def run_batch(records: list[Record], name: str, fmt: OutputFormat, out: TextIO,
     """Apply ``handler`` to every record; write results; return the worst exit code."""
     many = len(records) > 1
     codes: list[ExitCode] = []
-    progress = Progress(len(records), "puzzles", quiet or not many)
+    progress = Progress(len(records), "puzzles", quiet or not many, out)
     try:
         for k, record in enumerate(records, 1):
             answer = _answer(record, fmt, handler)

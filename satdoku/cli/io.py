@@ -109,25 +109,35 @@ def output_stream(path: str | None, keep_partial: bool = True) -> Iterator[TextI
 
 
 class Progress:
-    """A one-line progress report on stderr, only when stderr is a terminal."""
+    """A one-line progress report on stderr, only when stderr is a terminal and the results
+    do not go to that same terminal (``out``: where they go, when they stream)."""
 
-    def __init__(self, total: int | None, what: str, quiet: bool = False) -> None:
+    def __init__(self, total: int | None, what: str, quiet: bool = False,
+                 out: TextIO | None = None) -> None:
         self.total, self.what = total, what
-        self.enabled = not quiet and sys.stderr.isatty()
+        shared = out is sys.stdout and sys.stdout.isatty()
+        self.enabled = not quiet and sys.stderr.isatty() and not shared
         self.start = self.last = time.monotonic()
-        self.shown = False
+        self.shown, self.done = False, 0
 
     def update(self, done: int) -> None:
+        self.done = done
         now = time.monotonic()
         if not self.enabled or now - self.last < 0.25 or now - self.start < 0.5:
             return
         self.last, self.shown = now, True
-        rate = done / max(now - self.start, 1e-9)
+        self._show(now)
+
+    def _show(self, now: float) -> None:
+        rate = self.done / max(now - self.start, 1e-9)
+        speed = f"{rate:,.0f}/s" if rate >= 1 else f"{1 / max(rate, 1e-9):,.1f} s each"
         of = f"/{self.total:,}" if self.total else ""
-        sys.stderr.write(f"\r{done:,}{of} {self.what} ({rate:,.0f}/s)   ")
+        sys.stderr.write(f"\r{self.done:,}{of} {self.what} ({speed})   ")
         sys.stderr.flush()
 
     def close(self) -> None:
+        """End the line, showing the final count."""
         if self.shown:
+            self._show(time.monotonic())
             sys.stderr.write("\n")
             sys.stderr.flush()

@@ -39,14 +39,15 @@ AmoOpt = Annotated[AMO, typer.Option(
 Backend = Annotated[str, typer.Option(
     "--backend", help="PySAT solver: cadical195, cadical153, glucose4, glucose42, "
                       "minisat22, minicard, lingeling, …")]
-def _positive(value: float | None) -> float | None:
+def positive_seconds(value: float | None) -> float | None:
+    """A time limit callback: None or a number of seconds > 0."""
     if value is not None and value <= 0:
         raise typer.BadParameter(f"{value:g} is not a time: give a number of seconds > 0")
     return value
 
 
 TimeLimit = Annotated[float | None, typer.Option(
-    "--time-limit", callback=_positive,
+    "--time-limit", callback=positive_seconds,
     help="Seconds per puzzle; running out is reported (exit 4), never taken for 'no "
          "solution'. CaDiCaL and MiniSat stop on time; Glucose checks only when it restarts "
          "and may overrun.")]

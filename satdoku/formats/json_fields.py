@@ -53,6 +53,9 @@ KEYS = {
     "author": "free text (ignored)",
     "comment": "free text (ignored)",
     "$schema": "the schema's address, for editors (ignored)",
+    "solution": "the solution, as 'satdoku generate --with-solution' writes it (ignored)",
+    **dict.fromkeys(("clues", "symmetry", "minimal", "seed", "number", "seconds", "calls"),
+                    "how 'satdoku generate' made the puzzle (ignored)"),
 }
 _CAGE_KEYS = ("cells", "sum")
 

@@ -47,24 +47,41 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 
-def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any]]:
-    """(line, JSON path, object) for the one puzzle object or each element of an array."""
+def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:
+    """(line, JSON path, object, whether an error needs the line to be found) for the one
+    puzzle object, each element of an array, or each line of JSON Lines (one object per
+    line, as ``--format json`` writes)."""
     try:
         doc = _DECODER.decode(text)
     except json.JSONDecodeError as err:
+        if err.msg == "Extra data" and text.lstrip().startswith("{"):
+            yield from _json_lines(text, source)
+            return
         raise ParseError(f"malformed JSON: {err.msg}", source, err.lineno, err.colno) from None
     except ParseError as err:
         raise ParseError(err.message, source) from None
     if not isinstance(doc, list):
-        yield text[:len(text) - len(text.lstrip())].count("\n") + 1, "$", doc
+        yield text[:len(text) - len(text.lstrip())].count("\n") + 1, "$", doc, False
         return
     where, line = text.index("[") + 1, 1
     for k, item in enumerate(doc):
         start = _skip_blank(text, where)
         line += text.count("\n", where, start)
-        yield line, f"$[{k}]", item
+        yield line, f"$[{k}]", item, True
         line += text.count("\n", start, where := _DECODER.raw_decode(text, start)[1])
         where = _skip_blank(text, where) + 1  # past the comma
+
+
+def _json_lines(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            yield number, "$", _DECODER.decode(line), True
+        except json.JSONDecodeError as err:
+            raise ParseError(f"malformed JSON: {err.msg}", source, number, err.colno) from None
+        except ParseError as err:
+            raise ParseError(err.message, source, number) from None
 
 
 def _skip_blank(text: str, k: int) -> int:
@@ -82,12 +99,12 @@ def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto
     >>> [(r.line, r.puzzle.board.n) for r in read_json_puzzles('[{"size": 4},\\n{"size": 9}]')]
     [(1, 4), (2, 9)]
     """
-    for line, path, obj in list(_documents(text, source)):
+    for line, path, obj, located in list(_documents(text, source)):
         raw = json.dumps(obj)
         try:
             puzzle = puzzle_from_json(obj, box, path).with_rules(rules)
         except ParseError as err:
-            at_line = None if path == "$" else line  # one object: the path is enough
+            at_line = line if located else None  # one object: the path is enough
             yield Record(line, raw, error=ParseError(err.message, source, at_line))
         else:
             yield Record(line, raw, puzzle=puzzle)

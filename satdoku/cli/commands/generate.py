@@ -10,18 +10,17 @@ from typing import Annotated, TextIO
 import typer
 
 from satdoku.board import Board
-from satdoku.cli.app import EXIT_CODES, app
+from satdoku.cli.app import app
 from satdoku.cli.io import Progress, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
     Backend,
     EncodingOpt,
-    Format,
     Output,
     OutputFormat,
     Quiet,
-    Rules,
+    positive_seconds,
 )
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
@@ -72,49 +71,78 @@ def facts(made: Generated) -> dict:
             "seconds": round(made.seconds, 6), "calls": made.calls}
 
 
+GENERATE_EXIT_CODES = (
+    "Exit codes: 0 puzzles made · 2 bad input or usage (e.g. rules that no grid satisfies) · "
+    "4 a time limit ran out before a full grid was found (that puzzle is skipped, the others "
+    "are written) · 70 internal error (please report) · 130 interrupted (Ctrl-C or TERM): "
+    "the puzzles made so far are written, in order."
+)
 Count = Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")]
 Seed = Annotated[int | None, typer.Option(
-    "--seed", help="Seed: the same seed and options give the same puzzles (unless a budget "
-                   "or time limit ran out). Default: a random seed, shown in JSON output.")]
+    "--seed", help="Seed: the same seed and options give the same puzzles (unless a time "
+                   "limit ran out). Default: a random seed, shown in every puzzle's header "
+                   "(grid) or 'seed' (JSON).")]
 Size = Annotated[int | None, typer.Option(
     "--size", min=1, help="Board size when --box does not give it (default 9).")]
 GenBox = Annotated[str, typer.Option(
     "--box", help="Box size RxC (3x3, 2x3, 4x4, 5x5…); 'none' for a Latin square of --size.")]
+GenRules = Annotated[str, typer.Option(
+    "--rules", help="Extra rules, comma-separated (e.g. anti-knight,anti-king); "
+                    "'satdoku rules' lists them.")]
 SymmetryOpt = Annotated[Symmetry, typer.Option(
-    "--symmetry", case_sensitive=False, help="Symmetry of the clue pattern.")]
+    "--symmetry", case_sensitive=False,
+    help="Symmetry of the clue pattern: rot180 (half-turn), rot90 (quarter-turn), mirror "
+         "(left-right), flip (top-bottom), diagonal, antidiagonal, dihedral (all eight), "
+         "none.")]
 Clues = Annotated[int | None, typer.Option(
-    "--clues", min=0, help="Stop removing clues at this many (a note says when a puzzle "
-                           "could not get that low).")]
+    "--clues", min=0, help="Stop removing clues once at most this many are left (a whole "
+                           "orbit goes at a time, so a puzzle may end a little below; a note "
+                           "says when one could not get that low).")]
 GenTimeLimit = Annotated[float | None, typer.Option(
-    "--time-limit", min=0, help="Seconds per puzzle; when it runs out the puzzle keeps its "
-                                "remaining clues (unique, minimality not proven).")]
+    "--time-limit", callback=positive_seconds,
+    help="Seconds per puzzle; when it runs out the puzzle keeps its remaining clues "
+         "(unique, minimality not proven). Building the CNF of a giant board comes first "
+         "and is not counted.")]
 Budget = Annotated[int | None, typer.Option(
     "--budget", min=0, help="Conflicts per removal test (default 1000 up to 16x16, 100 "
                             "above; 0: none); a test that runs out keeps its clues.")]
 Strict = Annotated[bool, typer.Option(
     "--strict", help="Finish with single cells: no given at all can be removed (this may "
                      "break the symmetry).")]
-WithSolution = Annotated[bool, typer.Option("--with-solution", help="Print the solution too.")]
+WithSolution = Annotated[bool, typer.Option(
+    "--with-solution", help="Print the solution too (line: after a space; JSON: 'solution').")]
+GenFormat = Annotated[OutputFormat | None, typer.Option(
+    "--format", "-f", help="Output: grid (default for one puzzle), line (default for "
+                           "--count > 1), json (one object per line, with clue count, "
+                           "symmetry, minimality, seed, time and solver calls; "
+                           "'satdoku check' reads it back).")]
 Jobs = Annotated[int, typer.Option(
-    "--jobs", "-j", min=1, help="Worker processes (seeds derived from --seed).")]
+    "--jobs", "-j", min=1, help="Worker processes; each runs its own stream of puzzles "
+                                "seeded from --seed (so -j 2 gives other puzzles than -j 1, "
+                                "the same ones every time).")]
 
 
-@app.command(epilog=EXIT_CODES)
+@app.command(epilog=GENERATE_EXIT_CODES)
 def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
-             rules: Rules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
+             rules: GenRules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
              clues: Clues = None, strict: Strict = False, time_limit: GenTimeLimit = None,
              budget: Budget = None, with_solution: WithSolution = False,
              encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
-             backend: Backend = DEFAULTS["backend"], fmt: Format = None,
+             backend: Backend = DEFAULTS["backend"], fmt: GenFormat = None,
              output: Output = None, jobs: Jobs = 1, quiet: Quiet = False) -> None:
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
     Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
-    satdoku generate --box 4x4 --symmetry rot90  ·  satdoku generate --rules anti-knight
+    satdoku generate --box 4x4 --symmetry rot90 -f grid  ·  satdoku generate --box 2x3
+    --symmetry none --clues 12  ·  satdoku generate --rules anti-knight,anti-king  ·
+    satdoku generate --with-solution -f json  ·  satdoku generate --box 5x5 --time-limit 60
     """
     board, extra = board_of(size, box), parse_rules(rules)
     for rule in extra:
         rule.check_board(board)
+    if clues is not None and clues >= board.n ** 2:
+        raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
+                         f"{board.n ** 2} cells; give fewer")
     options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict,
                               time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend)
@@ -130,8 +158,8 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
               fmt: OutputFormat, with_solution: bool, quiet: bool) -> int:
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made)."""
-    progress, code = Progress(count, "puzzles", quiet), ExitCode.OK
-    written, short = 0, []
+    progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK
+    written, short, unproven = 0, [], 0
     try:
         for k, item in enumerate(made, 1):
             progress.update(k)
@@ -143,12 +171,22 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
             out.write(gap + render(item, fmt, with_solution) + "\n")
             written += 1
             short += [] if item.reached_target else [item.clues]
+            unproven += item.target is None and not item.proven_minimal
     except KeyboardInterrupt:
         progress.close()
-        typer.echo(f"satdoku: interrupted; the {written} puzzles made were written", err=True)
+        typer.echo(f"satdoku: interrupted; {_made(written)}", err=True)
         return 130
     progress.close()
     if short:
         typer.echo(f"satdoku: note: {len(short)} of {written} puzzles stopped above the clue "
                    f"target (fewest {min(short)} clues)", err=True)
+    if unproven:
+        typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
+                   "minimal: a removal test ran out of its budget or the time limit "
+                   "(--budget 0 lifts the budget)", err=True)
     return code
+
+
+def _made(k: int) -> str:
+    return "no puzzle was made" if k == 0 else (
+        "the puzzle made was written" if k == 1 else f"the {k} puzzles made were written")

@@ -86,7 +86,9 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             return _failure(p, result, time_limit)
         draw(picture, p, result.solutions[0])
         lines = [format_line(p.board, g) for g in result.solutions]
-        text = "\n".join(lines) if fmt is OutputFormat.line else _render(p, result.solutions, fmt)
+        between = " " if len(records) > 1 else "\n"  # many puzzles: one line each
+        text = between.join(lines) if fmt is OutputFormat.line else _render(
+            p, result.solutions, fmt)
         answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
         if result.status is Status.UNKNOWN:
             answer.code = ExitCode.TIME_LIMIT

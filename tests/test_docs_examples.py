@@ -1,12 +1,12 @@
 """The console examples of README and docs/ run as written and print what they show.
 
 Each ```console block (README.md, docs/*.md) is a shell session: ``$ command`` lines (a
-trailing ``  # comment`` is dropped), each followed by the output the page promises. Commands run in order, in a scratch
-folder holding ``examples/`` and ``tests/data/``, with this interpreter's ``satdoku`` first on
-PATH. (Slow examples, e.g. benchmarks, sit in plain ``` blocks, which are not run.)
-stdout and stderr are compared together, line by line ignoring blank lines and the order
-between the two streams (they are buffered differently). A block that needs a program this
-machine lacks (minisat, cadical) stops there.
+trailing ``  # comment`` is dropped), each followed by the output the page promises.
+Commands run in order, in a scratch folder holding ``examples/`` and ``tests/data/``, with
+this interpreter's ``satdoku`` first on PATH. (Slow examples, e.g. benchmarks, sit in plain
+``` blocks, which are not run.) stdout and stderr are compared together, line by line
+ignoring blank lines and the order between the two streams (they are buffered
+differently). A block that needs a program this machine lacks (minisat, cadical) stops there.
 """
 
 from __future__ import annotations

@@ -115,3 +115,30 @@ def test_grid_shows_boxes_and_marks():
     text = format_grid(board, (1, 2, 3, 4) * 4, mark=frozenset({0}))
     assert text.splitlines()[0] == "1* 2  | 3  4"
     assert text.splitlines()[2].startswith("------+")
+
+
+def test_pencilmark_lines_read_back_as_the_same_puzzle():
+    """`satdoku candidates -f line` output is a Sukaku line: it reads back with the same
+    solutions (single candidates become givens, the others eliminations)."""
+    from satdoku import count
+    from satdoku.analyse import true_candidates
+    from satdoku.analyse.text import pencilmark_line
+    from satdoku.solver import solver_for
+
+    puzzle = parse_puzzle("1... ..2. .... ...3")
+    marks = true_candidates(solver_for(puzzle.board), puzzle)
+    line = pencilmark_line(puzzle.board, puzzle.givens, marks)
+    assert len(line) == 64
+    again = parse_puzzle(line)
+    assert again.board == puzzle.board and again.eliminated
+    assert again.givens[0] == 1 and again.givens[6] == 2
+    assert count(again).count == count(puzzle).count > 1
+
+
+def test_ordinary_lines_are_not_taken_for_pencilmarks():
+    # 64 characters are also an 8x8 puzzle; it reads as one unless the pencilmark pattern
+    # (every cell of 4 characters keeps a candidate at its own place) holds throughout.
+    assert parse_puzzle("1" + "." * 63).board.n == 8
+    assert parse_puzzle("12345678" + "." * 56).board.n == 8
+    assert parse_puzzle("1234" * 16).eliminated == frozenset()  # all candidates: 4x4, empty
+    assert parse_puzzle("1234" * 16).board.n == 4

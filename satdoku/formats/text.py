@@ -2,7 +2,9 @@
 
 Input rules: ``.`` or ``0`` is a blank; digits are ``1–9`` then ``A–Z`` then ``a–z``; in
 grids, white space and ``| - + = : , ;`` only separate cells; big grids may be written as
-white-space separated numbers (``12 . 3 …``). A file holds one grid, or many puzzles one
+white-space separated numbers (``12 . 3 …``); pencilmark (Sukaku) lines of n characters per
+cell (729 for 9x9: the k-th character of a cell is ``k`` when k is a candidate, else ``.``),
+as ``satdoku candidates -f line`` writes them. A file holds one grid, or many puzzles one
 per line; ``#`` comment lines and blank lines are ignored. L lines of L cells (L ≤ 61) are
 one grid, unless they read better as L puzzles (each line a √L×√L puzzle, see
 :func:`_lines_are_puzzles`).
@@ -124,12 +126,42 @@ def _multi_digit(cells: Cells | None) -> bool:
     return cells is not None and max(cells.digits) > 9
 
 
+def pencilmarks(digits: Sequence[int]) -> tuple[int, list[int], set[tuple[int, int]]] | None:
+    """A pencilmark line (Sukaku: n characters per cell, the k-th one ``k`` or blank) →
+    (n, givens, eliminated candidates); None when ``digits`` is not one.
+
+    A cell left with one candidate becomes a given. Lines whose length is also a square
+    (729 = 27²) are read as pencilmarks only when every cell keeps a candidate and every
+    character sits at its own digit's place, which an ordinary puzzle practically never does.
+
+    >>> n, givens, eliminated = pencilmarks([1, 0, 0, 0,  0, 2, 0, 4] + [1, 2, 3, 4] * 14)
+    >>> n, givens[:3], sorted(eliminated)
+    (4, [1, 0, 0], [(1, 1), (1, 3)])
+    """
+    count = len(digits)
+    n = round(count ** (1 / 3))
+    if n < 2 or n ** 3 != count or any(d and d != k % n + 1 for k, d in enumerate(digits)):
+        return None
+    marks = [digits[i * n:i * n + n] for i in range(n * n)]
+    if not all(any(cell) for cell in marks):
+        return None
+    givens = [next(d for d in cell if d) if sum(1 for d in cell if d) == 1 else 0
+              for cell in marks]
+    eliminated = {(i, d) for i, cell in enumerate(marks) if not givens[i]
+                  for d in range(1, n + 1) if not cell[d - 1]}
+    return n, givens, eliminated
+
+
 def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
                 source: str | None = None) -> Puzzle:
-    """Check the cell count and digit range, and build the puzzle."""
+    """Check the cell count and digit range, and build the puzzle (or a pencilmark one)."""
     count = len(cells.digits)
     n = math.isqrt(count)
     line = cells.places[0][0] if cells.places else None
+    if n * n != count or count >= 64:
+        marked = pencilmarks(cells.digits)
+        if marked is not None:
+            return _pencilmark_puzzle(*marked, box, rules, source, line)
     if count == 0:
         raise ParseError("no cells found", source, line)
     if n * n != count:
@@ -149,6 +181,18 @@ def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (
     except BoardError as err:
         raise ParseError(str(err), source, line) from None
     return Puzzle(board, tuple(cells.digits), rules)
+
+
+def _pencilmark_puzzle(n: int, givens: list[int], eliminated: set[tuple[int, int]],
+                       box: BoxSpec, rules: tuple[Rule, ...], source: str | None,
+                       line: int | None) -> Puzzle:
+    if isinstance(box, str):
+        box = Board.box_spec(box)
+    try:
+        board = _board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
+    except BoardError as err:
+        raise ParseError(str(err), source, line) from None
+    return Puzzle(board, tuple(givens), rules, frozenset(eliminated))
 
 
 @lru_cache(maxsize=64)

@@ -15,6 +15,7 @@ over single cells. One incremental session serves every puzzle of a :class:`Gene
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import random
 import signal
@@ -251,9 +252,12 @@ def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | No
             seed: int, count: int, stream: int, results: multiprocessing.Queue) -> None:
     """One worker process: ``count`` puzzles onto ``results`` as (stream, puzzle)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() must stop it, even mid-call
+    parent = os.getppid()
     try:
         with Generator(board, rules, options, seed) as generator:
             for _ in range(count):
+                if os.getppid() != parent:  # the parent was killed: nobody reads the results
+                    return
                 results.put((stream, _attempt(generator)))
     except KeyboardInterrupt:
         return
@@ -295,6 +299,8 @@ def _in_order(results: multiprocessing.Queue, workers: list,
                                          f"{k + 1}; out of memory?") from None
             yield waiting[k % jobs].popleft()
     except KeyboardInterrupt:
+        for worker in workers:  # a TERM or Ctrl-C meant for this process alone stops them too
+            worker.terminate()
         try:
             while True:
                 receive(0.2)

@@ -382,7 +382,7 @@ def test_box_option_against_json_box():
 @pytest.mark.parametrize("obj, message", [
     ({"size": 4, "regions": ["AAAB", "AABB", "CCDD", "CCDD"]}, "region 'A' has 5 cells"),
     ({"size": 9, "even": ["r1c1"], "odd": ["r1c1"]}, "$.odd"),
-    ({"size": 4, "rules": ["even"]}, "key of its own"),
+    ({"size": 4, "rules": ["even"]}, "needs data of each puzzle"),
     ({"size": 4, "title": 5}, "$.title"),
 ], ids=["region-size", "even-and-odd", "rule-is-a-key", "title-type"])
 def test_bad_json_is_named_precisely(tmp_path, obj, message):

@@ -20,7 +20,7 @@ from satdoku.analyse.candidates import Candidates
 from satdoku.analyse.report import Analysis
 from satdoku.board import Board
 from satdoku.formats import format_grid
-from satdoku.rules import Grid
+from satdoku.rules import CATALOGUE, Grid
 from satdoku.solver import Status
 
 _STATUS = {
@@ -102,7 +102,9 @@ def _count(k: int, noun: str) -> str:
 
 def _redundant(a: Analysis, listed: str) -> str:
     assert a.redundant is not None
-    constraints = "; cages and other constraints are not tested" if a.puzzle.rules else ""
+    with_data = [r.name for r in a.puzzle.rules if r.name not in CATALOGUE]  # cages, …
+    constraints = (f"; the {', '.join(with_data)} constraints are not tested, only givens"
+                   if with_data else "")
     if a.redundant:
         return (f"redundant givens ({len(a.redundant)}; each alone can go, the puzzle "
                 f"staying unique{constraints}): {listed}")

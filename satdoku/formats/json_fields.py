@@ -169,7 +169,10 @@ def _region_map(n: int, value: Any, path: str) -> tuple[int, ...]:
     region_of: dict[int, int] = {}
     latin = Board(n)
     for k, region in enumerate(rows):
-        for i in _cells(latin, region, f"{path}[{k}]"):
+        cells = _cells(latin, region, f"{path}[{k}]")
+        if len(cells) != n:
+            raise _fail(f"{path}[{k}]", f"{len(cells)} cells; each region needs {n}")
+        for i in cells:
             if i in region_of:
                 raise _fail(f"{path}[{k}]", f"cell {latin.cell_name(i)} is also in region "
                                             f"{region_of[i] + 1}")
@@ -235,9 +238,6 @@ def _box_shape(text: str, path: str, n: int) -> tuple[int, int] | None:
 def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:
     rules: list[Rule] = []
     for k, name in enumerate(_expect(value, list, path, 'a list of rule names')):
-        if name in READERS:
-            raise _fail(f"{path}[{k}]", f"{name!r} is not a global rule but a key of its own: "
-                                        f'"{name}": [...] (see satdoku rules)')
         try:
             for rule in parse_rules(_expect(name, str, f"{path}[{k}]", "a rule name")):
                 rule.check_board(board)
@@ -305,8 +305,9 @@ def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle
     rules += [read(board, obj[key], f"{path}.{key}") for key, read in READERS.items()
               if obj.get(key)]
     _check_parity(board, rules, path)
-    if "title" in obj:
-        _expect(obj["title"], str, f"{path}.title", "text")
+    for key in ("title", "author", "comment"):
+        if key in obj:
+            _expect(obj[key], str, f"{path}.{key}", "text")
     return Puzzle(board, givens, tuple(rules))
 
 

@@ -41,6 +41,11 @@ from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
 CATALOGUE: dict[str, Callable[[], Rule]] = {}
 
 
+#: Constraints that need data of each puzzle (a JSON puzzle's keys), by the names people try.
+PER_PUZZLE = {"cages": "cages", "killer": "cages", "extra_regions": "extra_regions",
+              "even": "even", "odd": "odd", "regions": "regions", "jigsaw": "regions"}
+
+
 def register(name: str, factory: Callable[[], Rule]) -> None:
     """Make ``factory()`` available as ``--rules name``."""
     CATALOGUE[name] = factory
@@ -53,6 +58,9 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
         name = raw.strip().lower()
         if not name:
             continue
+        if name in PER_PUZZLE:
+            raise RuleError(f"{name!r} needs data of each puzzle: give it as the key "
+                            f"{PER_PUZZLE[name]!r} of a JSON puzzle (see 'satdoku rules')")
         if name not in CATALOGUE:
             close = difflib.get_close_matches(name, CATALOGUE, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -158,7 +158,8 @@ class Session:
                                   "or budget; choose another back-end (e.g. cadical195)")
         start = time.perf_counter()
         self.calls += 1
-        assumptions = list(assumptions)
+        if not isinstance(assumptions, list):
+            assumptions = list(assumptions)
         try:
             if time_limit is None and conflict_budget is None:
                 answer: bool | None = self._solver.solve(assumptions=assumptions)

@@ -81,8 +81,6 @@ class SudokuSolver:
         self.cell_vars = range(1, board.n ** 3 + 1)
         n = board.n
         self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
-        self._cell_of_var = [0] + [(v - 1) // n for v in self.cell_vars]
-        self._all_cells = list(range(n * n))
         self._top = n ** 3
         self._holds = grid_checker(board, all_rules(board, self.rules))
 
@@ -94,8 +92,10 @@ class SudokuSolver:
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid.
 
-        A cell with several true digits (impossible under the rules) keeps the first; the
-        independent verification that follows every decode catches such a bug.
+        n² true cell literals are read in cell order (the CNF puts exactly one in each
+        cell); otherwise a cell with several keeps the first and one with none stays blank.
+        Either way the independent verification that follows every decode is what vouches
+        for the grid: a CNF bug can only ever make it fail, never print a wrong grid.
         """
         n, top = self.board.n, self._top
         if len(model) > top:
@@ -103,7 +103,7 @@ class SudokuSolver:
         true_cells = [v for v in model if v > 0] if len(model) == top else [
             v for v in model if 0 < v <= top]
         digit = self._digit_of_var
-        if list(map(self._cell_of_var.__getitem__, true_cells)) == self._all_cells:
+        if len(true_cells) == n * n:
             return tuple(map(digit.__getitem__, true_cells))
         cells = [0] * (n * n)
         for v in true_cells:

@@ -105,17 +105,21 @@ def test_output_to_a_directory_or_empty_name_is_a_usage_error(tmp_path, where):
 
 # -- 2. reading files: many puzzles versus one grid -----------------------------------------
 
-def test_81_lines_of_81_cells_are_81_puzzles(tmp_path):
-    """81 puzzles of 81 cells are 81 puzzles, not one 81x81 grid."""
-    given = SEVENTEEN[:81]
-    f = tmp_path / "p81.txt"
+def solves_line_by_line(tmp_path, given: list[str]) -> None:
+    """A file of these puzzles, one per line, gets one verified solution line each."""
+    f = tmp_path / "puzzles.txt"
     f.write_text("\n".join(given) + "\n")
     r = run_cli("solve", str(f), "-f", "line")
     assert r.code == 0, r.err
     out = r.out.splitlines()
-    assert len(out) == 81
+    assert len(out) == len(given)
     for puzzle, line in zip(given, out, strict=True):
         parse_puzzle(puzzle).verify(parse_puzzle(line).givens)
+
+
+def test_81_lines_of_81_cells_are_81_puzzles(tmp_path):
+    """81 puzzles of 81 cells are 81 puzzles, not one 81x81 grid."""
+    solves_line_by_line(tmp_path, SEVENTEEN[:81])
 
 
 def test_16_lines_of_4x4_puzzles_are_16_puzzles(tmp_path):
@@ -125,14 +129,7 @@ def test_16_lines_of_4x4_puzzles_are_16_puzzles(tmp_path):
     given = r.out.split()
     assert len(given) == 16 and all(len(g) == 16 for g in given)
     assert any(repeats_a_digit(g) for g in given)  # as one 16x16 grid, a row would clash
-    f = tmp_path / "p16.txt"
-    f.write_text("\n".join(given) + "\n")
-    r = run_cli("solve", str(f), "-f", "line")
-    assert r.code == 0, r.err
-    out = r.out.splitlines()
-    assert len(out) == 16
-    for puzzle, line in zip(given, out, strict=True):
-        parse_puzzle(puzzle).verify(parse_puzzle(line).givens)
+    solves_line_by_line(tmp_path, given)
 
 
 def test_16x16_grid_in_16_lines_is_one_grid(tmp_path, puzzle16):

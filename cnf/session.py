@@ -97,6 +97,8 @@ class Session:
                 self._solver.add_atmost(lits, k)
         self.calls = 0
         self.solve_seconds = 0.0
+        #: True after Ctrl-C inside a solver call: no more clauses (CaDiCaL would abort).
+        self.spoiled = False
         self._top = formula.num_vars  # activation literals follow; the formula is not touched
         self._model: list[Lit] | None = None
         self._model_pending = False  # SAT, model not fetched yet (fetching costs ~20 µs)
@@ -117,7 +119,7 @@ class Session:
     # -- clauses and activation literals -------------------------------------------------
     def add_clause(self, clause: Sequence[Lit]) -> None:
         """Add a permanent clause (to the solver only, not to the formula)."""
-        self._settle()
+        self._usable()
         self._solver.add_clause(list(clause))
 
     def activation(self) -> int:
@@ -130,13 +132,21 @@ class Session:
 
     def add_guarded(self, act: int, clause: Sequence[Lit]) -> None:
         """Add ``(¬act ∨ clause)``: active only while ``act`` is assumed."""
-        self._settle()
+        self._usable()
         self._solver.add_clause([-act, *clause])
 
     def retire(self, act: int) -> None:
-        """Switch off every clause guarded by ``act`` for good."""
+        """Switch off every clause guarded by ``act`` for good (nothing to do, and nothing
+        done, on a spoiled session)."""
+        if not self.spoiled:
+            self._settle()
+            self._solver.add_clause([-act])
+
+    def _usable(self) -> None:
+        if self.spoiled:
+            raise CapabilityError("this session was interrupted inside a solver call and can "
+                                  "take no more clauses; make a new one")
         self._settle()
-        self._solver.add_clause([-act])
 
     # -- solving -------------------------------------------------------------------------
     def solve(self, assumptions: Sequence[Lit] = (), time_limit: float | None = None,
@@ -169,7 +179,8 @@ class Session:
             else:
                 answer = self._solve_timed(assumptions, time_limit, conflict_budget)
         except pysolvers.error as err:  # PySAT's own error for Ctrl-C during a call
-            if "interrupt" in str(err):  # (after it, CaDiCaL aborts on any new clause)
+            if "interrupt" in str(err):  # after it, CaDiCaL aborts on any new clause:
+                self.spoiled = True         # the session is only good for deleting
                 raise KeyboardInterrupt from None
             raise
         finally:

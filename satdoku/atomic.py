@@ -3,7 +3,8 @@
 An existing file is only ever replaced by a finished one (or, with ``keep_partial``, by
 everything written before an interrupt or error: batch jobs keep their partial results), and
 with ``keep_partial`` never by nothing: a command that failed before writing a single result
-leaves the file as it was.
+leaves the file as it was. A target that is not a regular file (``/dev/null``, a FIFO) is
+written to directly: renaming onto it would replace the device or pipe.
 The new file gets the ordinary permissions (0666 less the umask, or the mode of the file it
 replaces), not the 0600 of a temporary file.
 
@@ -37,6 +38,14 @@ def atomic_file(path: str | Path, binary: bool = False,
     that is empty replaces nothing, whether the block failed or not.
     """
     target = _writable_target(path)
+    if target.exists() and not target.is_file():  # /dev/null, a FIFO: write to it, never replace
+        try:
+            with open(target, "wb" if binary else "w",
+                      encoding=None if binary else "utf-8") as stream:
+                yield stream
+        except OSError as err:
+            raise SatdokuError(f"cannot write {target}: {err.strerror}") from None
+        return
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:

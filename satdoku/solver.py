@@ -84,6 +84,10 @@ class SudokuSolver:
         self._top = n ** 3
         self._holds = grid_checker(board, all_rules(board, self.rules))
 
+    def _renew(self) -> None:
+        """A new session after one spoiled by Ctrl-C inside a call (the API lives on)."""
+        self.session = Session(self.formula, self.session.backend)
+
     def _accepts(self, puzzle: Puzzle) -> None:
         if puzzle.board != self.board or (puzzle.rules != self.rules
                                           and set(puzzle.rules) != set(self.rules)):
@@ -120,6 +124,8 @@ class SudokuSolver:
     def solve(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
         """The first solution found (uniqueness not checked)."""
         self._accepts(puzzle)
+        if self.session.spoiled:
+            self._renew()
         try:
             answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
         except CapabilityError as err:
@@ -134,6 +140,8 @@ class SudokuSolver:
                   time_limit: float | None = None) -> Iterator[Grid]:
         """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
         self._accepts(puzzle)
+        if self.session.spoiled:
+            self._renew()
         models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
                                         time_limit, block_true_only=True)
         try:

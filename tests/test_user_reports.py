@@ -10,9 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import multiprocessing
+import os
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import time
 import types
 import xml.etree.ElementTree as ET
@@ -464,3 +467,41 @@ def test_sigterm_keeps_the_puzzles_made(tmp_path):
         result = satdoku.check(parse_puzzle(line))
         assert result.status is satdoku.Status.UNIQUE
     assert list(tmp_path.glob(".out.txt.*.tmp")) == []
+
+
+# -- final round of reports ----------------------------------------------------------------
+
+def test_output_to_a_fifo_writes_into_it_and_keeps_it(tmp_path):
+    """-o onto a FIFO (or /dev/null) writes to it; renaming onto it would replace it."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    r = run_cli("solve", P, "-f", "line", "-o", str(fifo))
+    out, _ = reader.communicate(timeout=60)
+    assert r.code == 0 and stat.S_ISFIFO(fifo.stat().st_mode)
+    parse_puzzle(P).verify(parse_puzzle(out.strip()).givens)
+
+
+def test_ctrl_c_inside_a_count_leaves_the_api_usable():
+    """Ctrl-C inside a solver call spoils that session (CaDiCaL aborts on any later clause);
+    the next call gets a new one instead of crashing the interpreter."""
+    empty = parse_puzzle("." * 81)
+    for delay in (0.2, 0.3):
+        threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            satdoku.count(empty, limit=10 ** 7)
+    assert satdoku.count(parse_puzzle("." * 16)).count == 288
+    assert satdoku.count(empty, limit=5).count == 5
+
+
+def test_interrupted_count_writes_its_lower_bound(tmp_path):
+    """An interrupted count says 'at least N' (a true lower bound), exit 130."""
+    target = tmp_path / "count.txt"
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "count", "." * 81, "-o",
+                             str(target)], stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    words = target.read_text().split()
+    assert words[:2] == ["at", "least"] and int(words[2]) > 0

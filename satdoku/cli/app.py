@@ -68,8 +68,9 @@ def run(argv: list[str] | None = None) -> int:
         typer.echo("satdoku: interrupted", err=True)
         return 130
     except _USAGE as err:
-        typer.echo(f"satdoku: error: {_usage_message(err)}", err=True)
-        return int(ExitCode.BAD_INPUT)
+        if err.format_message().strip() if hasattr(err, "format_message") else str(err):
+            typer.echo(f"satdoku: error: {_usage_message(err)}", err=True)
+        return int(ExitCode.BAD_INPUT)  # (no message: a bare 'satdoku', its help was shown)
     except SatdokuError as err:
         typer.echo(f"satdoku: error: {err}", err=True)
         return int(err.exit_code)

@@ -31,6 +31,7 @@ class Answer:
     data: dict = field(default_factory=dict)   # JSON fields beyond line/status
     message: str = ""                    # for stderr (failures)
     brief: str = ""                      # the message without its location, for stdout notes
+    interrupted: bool = False            # Ctrl-C cut it short: written, then the batch stops
 
 
 Handler = Callable[[Puzzle, OutputFormat], Answer]
@@ -48,6 +49,8 @@ def run_batch(records: list[Record], name: str, fmt: OutputFormat, out: TextIO,
             codes.append(answer.code)
             _emit(record, answer, fmt, out, many, name)
             progress.update(k)
+            if answer.interrupted:
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         progress.close()
         out.flush()

@@ -19,6 +19,8 @@ Picture = Annotated[str | None, typer.Option(
 
 def picture_target(picture: str | None, records: list) -> str | None:
     """``--svg``'s file, after checking it can be drawn (one puzzle, not standard output)."""
+    if picture is not None and not picture.strip():
+        raise SatdokuError("--svg needs a file name")
     if picture and len(records) > 1:
         raise SatdokuError(f"--svg draws one puzzle, but the input holds {len(records)}")
     if picture == "-":

@@ -78,10 +78,13 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
                 draw(picture, p, parse_puzzle(answer.data["solutions"][0]).givens)
             return answer
         solver = solvers(p)
+        interrupted = False
         if not enumerate_all:
             result = solver.solve(p, time_limit)
         else:
-            result = _enumerate(solver, p, limit, time_limit)
+            result, interrupted = _enumerate(solver, p, limit, time_limit)
+        if interrupted and not result.solutions:
+            raise KeyboardInterrupt
         if not result.solutions:
             return _failure(p, result, time_limit)
         draw(picture, p, result.solutions[0])
@@ -91,8 +94,9 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
             p, result.solutions, fmt)
         answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
         if result.status is Status.UNKNOWN:
-            answer.code = ExitCode.TIME_LIMIT
-            answer.message = (f"time limit reached after {len(result.solutions)} solutions")
+            answer.code, answer.interrupted = ExitCode.TIME_LIMIT, interrupted
+            answer.message = ("interrupted" if interrupted else "time limit reached") + (
+                f" after {len(result.solutions)} solutions")
         return answer
 
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
@@ -102,15 +106,19 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
 
 
 def _enumerate(solver: SudokuSolver, puzzle: Puzzle, limit: int | None,
-               time_limit: float | None) -> Result:
+               time_limit: float | None) -> tuple[Result, bool]:
+    """The solutions (up to ``limit``), and whether Ctrl-C cut the enumeration short (the
+    solutions found so far are kept, to be written before the command stops)."""
     found: list[Grid] = []
     try:
         found.extend(solver.solutions(puzzle, limit, time_limit))
     except TimeoutError:
-        return Result(Status.UNKNOWN, tuple(found))
+        return Result(Status.UNKNOWN, tuple(found)), False
+    except KeyboardInterrupt:
+        return Result(Status.UNKNOWN, tuple(found)), True
     if not found:
-        return solver.check(puzzle)  # distinguishes INVALID from NO_SOLUTION
-    return Result(Status.SOLVED, tuple(found))
+        return solver.check(puzzle), False  # distinguishes INVALID from NO_SOLUTION
+    return Result(Status.SOLVED, tuple(found)), False
 
 
 @app.command(epilog=EXIT_CODES)
@@ -175,6 +183,11 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
         progress = Progress(None, "solutions so far", quiet)
         try:
             result = solvers(p).count(p, limit, time_limit, progress.update)
+        except KeyboardInterrupt:  # keep the count so far: a lower bound
+            return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value,
+                          f"at least {progress.done}",
+                          {"count": progress.done, "complete": False},
+                          "interrupted; the count is a lower bound", interrupted=True)
         finally:
             progress.close()
         data = {"count": result.count, "complete": result.complete}

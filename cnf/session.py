@@ -82,10 +82,12 @@ class Session:
         if backend not in backends():
             raise CapabilityError(f"unknown SAT back-end {backend!r}; "
                                   f"choose one of: {', '.join(backends())}")
-        if any(backend.startswith(p) for p in _ONE_SHOT):
+        if backend.startswith(_ONE_SHOT):
             raise CapabilityError(f"back-end {backend!r} ignores assumptions and cannot be "
                                   "used incrementally")
         self.backend = backend
+        self._can_stop = not backend.startswith(_NO_LIMITS)
+        self._can_interrupt = not backend.startswith(_NO_INTERRUPT)
         self.formula = formula
         self._solver = Solver(name=backend, bootstrap_with=formula.clauses, with_proof=proof)
         if formula.atmosts:
@@ -162,8 +164,7 @@ class Session:
         ...     s.solve([-1])
         <SolveResult.UNSAT: 'unsat'>
         """
-        if (time_limit is not None or conflict_budget is not None) and any(
-                self.backend.startswith(p) for p in _NO_LIMITS):
+        if (time_limit is not None or conflict_budget is not None) and not self._can_stop:
             raise CapabilityError(f"back-end {self.backend!r} cannot stop early: no time limit "
                                   "or budget; choose another back-end (e.g. cadical195)")
         start = time.perf_counter()
@@ -193,7 +194,7 @@ class Session:
     def _solve_timed(self, assumptions: list[Lit], time_limit: float,
                      conflict_budget: int | None) -> bool | None:
         deadline = time.perf_counter() + time_limit
-        if not any(self.backend.startswith(p) for p in _NO_INTERRUPT):
+        if self._can_interrupt:
             timer = threading.Timer(max(time_limit, 0.0), self._solver.interrupt)
             timer.start()
             try:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import mul
 
@@ -97,7 +97,7 @@ class Puzzle:
                                 "independent verification")
 
 
-def clash_message(board: Board, clashes: list[Violation], most: int = 3) -> str:
+def clash_message(board: Board, clashes: Sequence[Violation], most: int = 3) -> str:
     """One line naming the first ``most`` clashes and how many more there are.
 
     >>> b = Board.classic(4)

@@ -84,14 +84,14 @@ class SudokuSolver:
         self._top = n ** 3
         self._holds = grid_checker(board, all_rules(board, self.rules))
 
-    def _renew(self) -> None:
-        """A new session after one spoiled by Ctrl-C inside a call (the API lives on)."""
-        self.session = Session(self.formula, self.session.backend)
-
-    def _accepts(self, puzzle: Puzzle) -> None:
+    def _ready(self, puzzle: Puzzle) -> None:
+        """Check ``puzzle`` is for this solver, and renew a session spoiled by Ctrl-C inside
+        a call (CaDiCaL takes no clause after it; the API lives on)."""
         if puzzle.board != self.board or (puzzle.rules != self.rules
                                           and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
+        if self.session.spoiled:
+            self.session = Session(self.formula, self.session.backend)
 
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid.
@@ -123,9 +123,7 @@ class SudokuSolver:
 
     def solve(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
         """The first solution found (uniqueness not checked)."""
-        self._accepts(puzzle)
-        if self.session.spoiled:
-            self._renew()
+        self._ready(puzzle)
         try:
             answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
         except CapabilityError as err:
@@ -139,9 +137,7 @@ class SudokuSolver:
     def solutions(self, puzzle: Puzzle, limit: int | None = None,
                   time_limit: float | None = None) -> Iterator[Grid]:
         """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
-        self._accepts(puzzle)
-        if self.session.spoiled:
-            self._renew()
+        self._ready(puzzle)
         models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
                                         time_limit, block_true_only=True)
         try:

@@ -50,11 +50,13 @@ def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
 
 
 def _usage_message(err: BaseException) -> str:
-    """click's usage error in one line, with where to read more."""
-    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    """click's usage error in one line, with where to read more ("" when it has nothing to
+    say: a bare 'satdoku', whose help was shown)."""
+    message = " ".join((err.format_message() if hasattr(err, "format_message")
+                        else str(err)).split())
     ctx = getattr(err, "ctx", None)
     where = ctx.command_path if ctx is not None else "satdoku"
-    return f"{' '.join(message.split())} (see '{where} --help')"
+    return f"{message} (see '{where} --help')" if message else ""
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -68,9 +70,9 @@ def run(argv: list[str] | None = None) -> int:
         typer.echo("satdoku: interrupted", err=True)
         return 130
     except _USAGE as err:
-        if err.format_message().strip() if hasattr(err, "format_message") else str(err):
-            typer.echo(f"satdoku: error: {_usage_message(err)}", err=True)
-        return int(ExitCode.BAD_INPUT)  # (no message: a bare 'satdoku', its help was shown)
+        if message := _usage_message(err):
+            typer.echo(f"satdoku: error: {message}", err=True)
+        return int(ExitCode.BAD_INPUT)
     except SatdokuError as err:
         typer.echo(f"satdoku: error: {err}", err=True)
         return int(err.exit_code)

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from satdoku.board import ALPHABET, BLANKS, Board, default_box
+from satdoku.board import ALPHABET, BLANKS, Board
 from satdoku.errors import BoardError, ParseError, SatdokuError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
@@ -174,31 +174,27 @@ def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (
             symbol = ALPHABET[digit - 1] if digit <= len(ALPHABET) else str(digit)
             raise ParseError(f"digit {symbol!r} ({digit}) is too large for a {n}x{n} board",
                              source, row, column)
-    try:
-        if isinstance(box, str):
-            box = Board.box_spec(box)
-        board = _board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
-    except BoardError as err:
-        raise ParseError(str(err), source, line) from None
-    return Puzzle(board, tuple(cells.digits), rules)
+    return Puzzle(_board(n, box, source, line), tuple(cells.digits), rules)
 
 
 def _pencilmark_puzzle(n: int, givens: list[int], eliminated: set[tuple[int, int]],
                        box: BoxSpec, rules: tuple[Rule, ...], source: str | None,
                        line: int | None) -> Puzzle:
-    if isinstance(box, str):
-        box = Board.box_spec(box)
+    return Puzzle(_board(n, box, source, line), tuple(givens), rules, frozenset(eliminated))
+
+
+def _board(n: int, box: BoxSpec, source: str | None, line: int | None) -> Board:
+    """The board of n×n cells and ``box`` (spec or text); a ParseError where it cannot be."""
     try:
-        board = _board(n, default_box(n) if box == "auto" else box)  # type: ignore[arg-type]
+        return _shared_board(n, box)
     except BoardError as err:
         raise ParseError(str(err), source, line) from None
-    return Puzzle(board, tuple(givens), rules, frozenset(eliminated))
 
 
 @lru_cache(maxsize=64)
-def _board(n: int, box: tuple[int, int] | None) -> Board:
+def _shared_board(n: int, box: BoxSpec) -> Board:
     """One Board object per shape, so its cached geometry is computed once per file."""
-    return Board(n, box)
+    return Board.classic(n, box)
 
 
 def _content_lines(text: str) -> list[tuple[int, str]]:

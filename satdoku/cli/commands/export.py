@@ -72,7 +72,7 @@ def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
                       {"solutions": [format_line(puzzle.board, grid)]})
     if status is Status.INVALID:
         return Answer(ExitCode.BAD_INPUT, status.value,
-                      message=clash_message(puzzle.board, list(result.clashes)))
+                      message=clash_message(puzzle.board, result.clashes))
     if status is Status.NO_SOLUTION:
         return Answer(ExitCode.NO_SOLUTION, status.value, message="no solution")
     return Answer(ExitCode.TIME_LIMIT, status.value, message="the solver gave no answer "

@@ -49,7 +49,7 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
         solver = Solvers(backend=backend)(p)
         result = solver.check(p)
         if result.status is Status.INVALID:
-            raise fail(clash_message(p.board, list(result.clashes)))
+            raise fail(clash_message(p.board, result.clashes))
         if not result.solutions:
             raise fail("no solution: nothing to draw for --solve or --candidates",
                        ExitCode.NO_SOLUTION)

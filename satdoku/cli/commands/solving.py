@@ -46,7 +46,7 @@ def _failure(puzzle: Puzzle, result: Result | Count, time_limit: float | None) -
     if status is Status.INVALID:
         assert isinstance(result, Result)
         return Answer(ExitCode.BAD_INPUT, status.value,
-                      message=clash_message(puzzle.board, list(result.clashes)))
+                      message=clash_message(puzzle.board, result.clashes))
     if status is Status.NO_SOLUTION:
         return Answer(ExitCode.NO_SOLUTION, status.value, message="no solution")
     return Answer(ExitCode.TIME_LIMIT, status.value,

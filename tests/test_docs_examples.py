@@ -3,8 +3,8 @@
 Each ```console block (README.md, docs/*.md) is a shell session: ``$ command`` lines (a
 trailing ``  # comment`` is dropped), each followed by the output the page promises.
 Commands run in order, in a scratch folder holding ``examples/`` and ``tests/data/``, with
-this interpreter's ``satdoku`` first on PATH. (Slow examples, e.g. benchmarks, sit in plain
-``` blocks, which are not run.) stdout and stderr are compared together, line by line
+``satdoku`` (this interpreter's package) first on PATH. (Slow examples, e.g. benchmarks, sit
+in plain ``` blocks, which are not run.) stdout and stderr are compared together, line by line
 ignoring blank lines and the order between the two streams (they are buffered
 differently). A block that needs a program this machine lacks (minisat, cadical) stops there.
 """
@@ -49,12 +49,23 @@ def programs(command: str) -> list[str]:
     return [part.split()[0] for part in re.split(r"[|;]", command) if part.split()]
 
 
+def satdoku_command(tmp_path: Path) -> Path:
+    """A folder with a ``satdoku`` that runs this interpreter's package (``python -m``), so
+    the examples run even where the console script is not installed, and never skip."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    script = folder / "satdoku"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m satdoku "$@"\n')
+    script.chmod(0o755)
+    return folder
+
+
 @pytest.mark.parametrize(("page", "block", "steps"), BLOCKS,
                          ids=[f"{page}#{k + 1}" for page, k, _ in BLOCKS])
 def test_console_block(page, block, steps, tmp_path):
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     shutil.copytree(ROOT / "tests" / "data", tmp_path / "tests" / "data")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
+    env = {**os.environ, "PATH": f"{satdoku_command(tmp_path)}{os.pathsep}"
                                  f"{os.environ.get('PATH', '')}"}
     for command, expected in steps:
         missing = [p for p in programs(command) if shutil.which(p, path=env["PATH"]) is None]

@@ -62,7 +62,7 @@ def _usage_message(err: BaseException) -> str:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. User errors become one line on stderr."""
     try:
-        result = app(args=argv, standalone_mode=False)
+        result = app(args=argv, prog_name="satdoku", standalone_mode=False)
         return int(result or 0)
     except _EXIT as done:
         return int(done.exit_code)

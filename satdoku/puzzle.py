@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import mul
+from itertools import compress
 
 from satdoku.board import Board
 from satdoku.encoding import all_rules
@@ -76,18 +76,22 @@ class Puzzle:
         board, givens = self.board, self.givens
         if holds is None:
             holds = grid_checker(board, all_rules(board, self.rules))
-        complete = len(solution) == board.n ** 2 and min(solution) >= 1 and max(
-            solution) <= board.n
-        # given d kept  <=>  d·s == d·d (blanks: 0 == 0); C-level over the whole grid
-        if (complete and list(map(mul, givens, solution)) == list(map(mul, givens, givens))
-                and not any(solution[i] == d for i, d in self.eliminated)
-                and holds(solution)):
+        # C-level: the solution's digits at the given cells are the given digits
+        if (holds(solution) and list(compress(solution, givens)) == list(filter(None, givens))
+                and not (self.eliminated
+                         and any(solution[i] == d for i, d in self.eliminated))):
             return
-        problems = [] if complete else list(completeness_violations(board, solution))
-        problems += [Violation("givens", (i,), f"given {d} changed to {solution[i]}")
-                     for i, d in enumerate(givens) if d and solution[i] != d]
-        problems += [Violation("givens", (i,), f"eliminated digit {d} placed")
-                     for i, d in self.eliminated if solution[i] == d]
+        if len(solution) != board.n ** 2:
+            raise VerificationError(f"internal error: a solution of {len(solution)} cells "
+                                    f"for a board of {board.n ** 2}")
+        complete = all(isinstance(d, int) and 1 <= d <= board.n for d in solution)
+        if not complete:
+            problems = list(completeness_violations(board, solution))
+        else:
+            problems = [Violation("givens", (i,), f"given {d} changed to {solution[i]}")
+                        for i, d in enumerate(givens) if d and solution[i] != d]
+            problems += [Violation("givens", (i,), f"eliminated digit {d} placed")
+                         for i, d in self.eliminated if solution[i] == d]
         if not problems:
             problems = [v for rule in all_rules(board, self.rules)
                         for v in rule.violations(board, solution)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum
 from functools import cache
 
@@ -74,11 +74,13 @@ def _runs(name: str) -> bool:
 class Session:
     """An incremental solver loaded with a :class:`~cnf.Formula`.
 
-    ``backend`` is any PySAT solver name; the default is CaDiCaL 1.9.5.
+    ``backend`` is any PySAT solver name; the default is CaDiCaL 1.9.5. ``options`` are
+    the back-end's own settings by name (CaDiCaL's ``options.hpp``, e.g. ``{"chrono": 0}``);
+    only back-ends PySAT can configure take them.
     """
 
     def __init__(self, formula: Formula, backend: str = DEFAULT_BACKEND,
-                 proof: bool = False) -> None:
+                 proof: bool = False, options: Mapping[str, int] | None = None) -> None:
         if backend not in backends():
             raise CapabilityError(f"unknown SAT back-end {backend!r}; "
                                   f"choose one of: {', '.join(backends())}")
@@ -89,7 +91,14 @@ class Session:
         self._can_stop = not backend.startswith(_NO_LIMITS)
         self._can_interrupt = not backend.startswith(_NO_INTERRUPT)
         self.formula = formula
-        self._solver = Solver(name=backend, bootstrap_with=formula.clauses, with_proof=proof)
+        self._solver = Solver(name=backend, with_proof=proof)
+        if options:  # settings must precede the first clause
+            configure = getattr(self._solver.solver, "configure", None)
+            if configure is None:
+                self._solver.delete()
+                raise CapabilityError(f"back-end {backend!r} takes no options")
+            configure(dict(options))
+        self._solver.append_formula(formula.clauses)
         if formula.atmosts:
             if not self._solver.supports_atmost():
                 self._solver.delete()

@@ -108,6 +108,21 @@ def test_unknown_and_one_shot_backends_are_refused():
             Session(Formula(), kissat)
 
 
+def test_backend_options_reach_the_solver():
+    """CaDiCaL's own settings by name: the initial phase decides this model (lucky off)."""
+    models = []
+    for phase in (0, 1):
+        f = Formula(reserved=4)
+        f.add([1, 2, 3, 4])
+        f.add([-1, -2])
+        with Session(f, options={"phase": phase, "lucky": 0}) as s:
+            assert s.solve() is SolveResult.SAT
+            models.append(s.model)
+    assert models[0] != models[1]
+    with pytest.raises(CapabilityError, match="takes no options"):
+        Session(Formula(), "minisat22", options={"phase": 0})
+
+
 def test_propagate_and_stats():
     f = Formula(reserved=3)
     f.add([-1, 2])

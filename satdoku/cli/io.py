@@ -122,8 +122,10 @@ class Progress:
 
     def update(self, done: int) -> None:
         self.done = done
+        if not self.enabled:
+            return
         now = time.monotonic()
-        if not self.enabled or now - self.last < 0.25 or now - self.start < 0.5:
+        if now - self.last < 0.25 or now - self.start < 0.5:
             return
         self.last, self.shown = now, True
         self._show(now)

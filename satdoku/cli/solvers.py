@@ -25,10 +25,16 @@ class Solvers:
         self.options = {key: value for key, value in given.items() if value is not None}
         self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
         self.precheck = precheck
+        self._last: tuple[Board, tuple[Rule, ...], SudokuSolver] | None = None
 
     def __call__(self, puzzle: Puzzle) -> SudokuSolver:
+        last = self._last  # the puzzles of a file share their board and rules objects
+        if last and puzzle.board is last[0] and puzzle.rules is last[1]:
+            return last[2]
         key = (puzzle.board, puzzle.rules)
         if key not in self._built and self.precheck:
             puzzle.require_no_clash()
             self._built.add(key)
-        return solver_for(puzzle.board, puzzle.rules, **self.options)
+        solver = solver_for(puzzle.board, puzzle.rules, **self.options)
+        self._last = (puzzle.board, puzzle.rules, solver)
+        return solver

@@ -37,8 +37,11 @@ from satdoku.rules import Grid, Rule
 SEPARATORS = frozenset(" \t\r|-+=:,;")
 _DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
 _VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
-_CELL_CHARS = frozenset(_VALUE_OF)
 _SYMBOLS = "." + ALPHABET  # digit → its character (0 → blank)
+# Byte tables for the fast paths: an ASCII cell character → its digit (255: not a cell), and
+# a digit → its character.
+_READ_TABLE = bytes(_VALUE_OF.get(chr(b), 255) for b in range(256))
+_WRITE_TABLE = bytes(ord(_SYMBOLS[b]) if b < len(_SYMBOLS) else ord("?") for b in range(256))
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
 
@@ -69,7 +72,10 @@ def read_numbers(line: str, number: int) -> Cells | None:
     The number notation is chosen only where some number has two or more digits (see
     :func:`_multi_digit`): otherwise the character notation reads the same cells.
     """
-    tokens = [t for t in line.split() if not _SEPARATOR_TOKEN.fullmatch(t)]
+    tokens = line.split()
+    if len(tokens) < 2:  # one token reads the same in character notation
+        return None
+    tokens = [t for t in tokens if not _SEPARATOR_TOKEN.fullmatch(t)]
     if not tokens or not all(_NUMBER_TOKEN.fullmatch(t) for t in tokens):
         return None
     digits, places, column = [], [], 0
@@ -100,8 +106,10 @@ class _Columns(Sequence):
 
 def read_cells(line: str, number: int, source: str | None = None) -> Cells:
     """The cells of one line of text in character notation."""
-    if _CELL_CHARS.issuperset(line):  # fast path: a plain line of cells (e.g. 81 characters)
-        return Cells(list(map(_VALUE_OF.__getitem__, line)), _Columns(number, len(line)))
+    if line.isascii():  # fast path: a plain line of cells (e.g. 81 characters)
+        digits = line.encode().translate(_READ_TABLE)
+        if 255 not in digits:
+            return Cells(list(digits), _Columns(number, len(line)))
     digits, places = [], []
     for column, ch in enumerate(line, 1):
         if ch in BLANKS:
@@ -304,8 +312,8 @@ def format_line(board: Board, grid: Grid) -> str:
     >>> format_line(Board.classic(4), (1, 2, 0, 4) * 4)
     '12.412.412.412.4'
     """
-    if board.single_char:
-        return "".join(map(_SYMBOLS.__getitem__, grid))
+    if board.single_char:  # digits 0..61: one byte each
+        return bytes(grid).translate(_WRITE_TABLE).decode()
     return " ".join(str(d) if d else "." for d in grid)
 
 

@@ -79,7 +79,7 @@ class SudokuSolver:
         self.board, self.rules = board, tuple(rules)
         self.formula = build(board, self.rules, Encoding(encoding), AMO(amo))
         try:
-            self.session = self._new_session(backend)
+            self.session = Session(self.formula, backend, options=BACKEND_OPTIONS.get(backend))
         except CapabilityError as err:
             raise BackendError(str(err)) from None
         self.cell_vars = range(1, board.n ** 3 + 1)
@@ -87,18 +87,18 @@ class SudokuSolver:
         self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
         self._top = n ** 3
         self._holds = grid_checker(board, all_rules(board, self.rules))
+        self._past_stats: dict[str, float] = {}  # of the sessions renewed so far
 
     def _ready(self, puzzle: Puzzle) -> None:
-        """Check ``puzzle`` is for this solver, and renew a session spoiled by Ctrl-C inside
-        a call (CaDiCaL takes no clause after it; the API lives on)."""
+        """Check ``puzzle`` is for this solver, and renew the session when it is worn (slowed
+        down by thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on)."""
         if puzzle.board != self.board or (puzzle.rules != self.rules
                                           and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
-        if self.session.spoiled:
-            self.session = self._new_session(self.session.backend)
-
-    def _new_session(self, backend: str) -> Session:
-        return Session(self.formula, backend, options=BACKEND_OPTIONS.get(backend))
+        session = self.session
+        if session.spoiled or session.worn:  # spoiled: CaDiCaL takes no more clauses
+            self._past_stats = self._sum_stats(session)
+            self.session = session.renewed()
 
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid.
@@ -189,8 +189,12 @@ class SudokuSolver:
         return Count(k, complete, status)
 
     def stats(self) -> dict[str, float]:
-        """Formula sizes and solver statistics so far."""
-        return {**self.formula.stats(), **self.session.stats()}
+        """Formula sizes and solver statistics so far (over every session it has used)."""
+        return {**self.formula.stats(), **self._sum_stats(self.session)}
+
+    def _sum_stats(self, session: Session) -> dict[str, float]:
+        past = self._past_stats
+        return {key: past.get(key, 0) + value for key, value in session.stats().items()}
 
 
 @lru_cache(maxsize=8)

@@ -38,6 +38,23 @@ def test_17_clue_sample_all_unique():
         independent_check(p, result.solutions[0])
 
 
+def test_a_worn_session_is_renewed_between_puzzles_and_stats_add_up():
+    """Renewal (thousands of calls slow a session down) is invisible but in the speed."""
+    puzzles = load("17clue-300.txt")[:40]
+    solver = SudokuSolver(Board.classic(9))
+    sessions = []  # kept alive, so that no two are ever the same object
+    for k, p in enumerate(puzzles):
+        if k % 10 == 0:
+            solver.session._worn_at = 0.0  # as after much solving
+        result = solver.check(p)
+        if not any(solver.session is seen for seen in sessions):
+            sessions.append(solver.session)
+        assert result.status is Status.UNIQUE
+        independent_check(p, result.solutions[0])
+    assert len(sessions) == 4
+    assert solver.stats()["calls"] == 2 * len(puzzles)  # two calls per uniqueness check
+
+
 def test_top1465_sample_unique_on_two_backends():
     puzzles = load("top1465-100.txt")
     for backend in ("cadical195", "glucose4"):

@@ -123,6 +123,26 @@ def test_backend_options_reach_the_solver():
         Session(Formula(), "minisat22", options={"phase": 0})
 
 
+def test_a_worn_session_is_renewed_on_the_same_formula_and_options():
+    f = Formula(reserved=4)
+    f.add([1, 2, 3, 4])
+    f.add([-1, -2])
+    s = Session(f, options={"phase": 0, "lucky": 0})
+    assert s.build_seconds > 0 and not s.worn
+    s.solve()
+    first = s.model
+    s.add_clause([-first[0]])  # the session's own clause: not carried over
+    s.solve()
+    assert s.model != first
+    s._worn_at = 0.0  # as after RENEW_FACTOR x the build time spent solving
+    assert s.worn
+    fresh = s.renewed()
+    assert s._solver is None and not fresh.worn and fresh.calls == 0
+    fresh.solve()
+    assert fresh.model == first  # same options: the same model; the added clause is gone
+    fresh.close()
+
+
 def test_propagate_and_stats():
     f = Formula(reserved=3)
     f.add([-1, 2])

@@ -142,3 +142,42 @@ def test_ordinary_lines_are_not_taken_for_pencilmarks():
     assert parse_puzzle("12345678" + "." * 56).board.n == 8
     assert parse_puzzle("1234" * 16).eliminated == frozenset()  # all candidates: 4x4, empty
     assert parse_puzzle("1234" * 16).board.n == 4
+
+
+# -- files of many puzzles are read lazily ---------------------------------------------------
+def _seen(records) -> list:
+    return [(r.line, r.text, r.puzzle, str(r.error)) for r in records]
+
+
+_line_kinds = st.sampled_from([
+    LINE, LINE.replace(".", "0"), LINE[:-1], LINE[:10] + "x" + LINE[11:], "# a comment", "",
+    "12 . . . . . . . . . . . . . . . " * 16, "1.3. ..1. .... ...4", "1 2 3 4", "----+----",
+    "G" + "." * 255, "1" * 729,
+])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_line_kinds, min_size=62, max_size=90))
+def test_lazy_records_read_every_line_as_the_full_reading_does(kinds):
+    from satdoku.formats.text import LineRecords, _content_lines, _read_all, puzzle_records
+    text = "\n".join(kinds)
+    lines = _content_lines(text)
+    records = puzzle_records(text, "f.txt")
+    expected = _seen(_read_all(lines, "auto", (), "f.txt"))
+    rows = [k for k in kinds if k and not k.startswith("#") and k != "----+----"]
+    lazy = len(rows) > 61 and len(rows[0].split()) < len(rows)  # no grid of numbers either
+    assert isinstance(records, LineRecords) is lazy
+    assert _seen(records) == expected
+    assert _seen([records[k] for k in range(len(records))]) == expected
+    assert len(records) == len(expected)
+
+
+def test_big_grids_stay_one_grid_past_61_lines():
+    """64 rows of numbers, and 36 rows with a separator line after each: one grid each."""
+    rows = [" ".join(["."] * 64) for _ in range(64)]
+    rows[0] = "64 " + " ".join(["."] * 63)
+    (record,) = read_puzzles("\n".join(rows))
+    assert record.puzzle is not None and record.puzzle.board.n == 64
+    ruled = "\n--------\n".join("." * 36 for _ in range(36))
+    (record,) = read_puzzles(ruled)
+    assert record.puzzle is not None and record.puzzle.board.n == 36

@@ -8,7 +8,7 @@ so an interrupt keeps every finished result.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -37,7 +37,7 @@ class Answer:
 Handler = Callable[[Puzzle, OutputFormat], Answer]
 
 
-def run_batch(records: list[Record], name: str, fmt: OutputFormat, out: TextIO,
+def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: TextIO,
               handler: Handler, quiet: bool = False) -> ExitCode:
     """Apply ``handler`` to every record; write results; return the worst exit code."""
     many = len(records) > 1

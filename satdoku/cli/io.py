@@ -7,15 +7,15 @@ import errno
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from satdoku.atomic import atomic_file
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
-from satdoku.formats import Record, read_json_puzzles, read_puzzles
-from satdoku.formats.text import BoxSpec
+from satdoku.formats import Record, read_json_puzzles
+from satdoku.formats.text import BoxSpec, puzzle_records
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
 
@@ -56,7 +56,7 @@ def read_source(puzzle: str) -> tuple[str, str]:
     return puzzle, "<argument>"
 
 
-def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
+def load(puzzle: str, box: str, rules: str) -> tuple[Sequence[Record], str]:
     """Every record of the input named by ``puzzle``, and the input's name."""
     text, name = read_source(puzzle)
     try:
@@ -66,8 +66,9 @@ def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
     extra: tuple[Rule, ...] = parse_rules(rules)
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
-    read = read_json_puzzles if is_json else read_puzzles  # JSON: --rules add to the file's
-    records = list(read(text, source, spec, extra))
+    # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.
+    records = (list(read_json_puzzles(text, source, spec, extra)) if is_json
+               else puzzle_records(text, source, spec, extra))
     if not records:
         raise ParseError(f"no puzzle found in {name}")
     if source is None and len(records) == 1 and records[0].error and _WORD.fullmatch(text):
@@ -75,7 +76,7 @@ def load(puzzle: str, box: str, rules: str) -> tuple[list[Record], str]:
     return records, name
 
 
-def one_puzzle(records: list[Record], name: str, command: str) -> Puzzle:
+def one_puzzle(records: Sequence[Record], name: str, command: str) -> Puzzle:
     """The single puzzle of an input, for commands that take one (export, decode, render)."""
     if len(records) > 1:
         raise ParseError(f"{command} takes one puzzle; {name} holds {len(records)} "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sized
 from typing import Annotated
 
 import typer
@@ -17,7 +17,7 @@ Picture = Annotated[str | None, typer.Option(
                   "differing or clashing cells highlighted. One puzzle only.")]
 
 
-def picture_target(picture: str | None, records: list) -> str | None:
+def picture_target(picture: str | None, records: Sized) -> str | None:
     """``--svg``'s file, after checking it can be drawn (one puzzle, not standard output)."""
     if picture is not None and not picture.strip():
         raise SatdokuError("--svg needs a file name")

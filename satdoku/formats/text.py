@@ -40,6 +40,7 @@ _VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
 _SYMBOLS = "." + ALPHABET  # digit → its character (0 → blank)
 # Byte tables for the fast paths: an ASCII cell character → its digit (255: not a cell), and
 # a digit → its character.
+_NO_SEPARATORS = str.maketrans("", "", "".join(SEPARATORS))
 _READ_TABLE = bytes(_VALUE_OF.get(chr(b), 255) for b in range(256))
 _WRITE_TABLE = bytes(ord(_SYMBOLS[b]) if b < len(_SYMBOLS) else ord("?") for b in range(256))
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
@@ -217,14 +218,73 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
     A text of L lines that each hold L cells is one grid (unless L > 61, or the lines read
     better as L puzzles of √L×√L); otherwise each line is a puzzle.
     """
-    lines = []
-    for number, raw in _content_lines(text):
-        try:
-            chars: Cells | ParseError = read_cells(raw, number, source)
-        except ParseError as err:
-            chars = err
-        lines.append((number, raw, chars, read_numbers(raw, number)))
-    rows = [ln for ln in lines if not isinstance(ln[2], Cells) or ln[2].digits]
+    return iter(puzzle_records(text, source, box, rules))
+
+
+def puzzle_records(text: str, source: str | None = None, box: BoxSpec = "auto",
+                   rules: tuple[Rule, ...] = ()) -> Sequence[Record]:
+    """The records of :func:`read_puzzles` as a sequence. When the lines cannot be one grid
+    (more than 61 rows, and too few numbers on the first for a grid of numbers) each is
+    parsed only as it is used, so a file of millions of puzzles is never held parsed.
+
+    >>> records = puzzle_records("12..\\n" * 100)
+    >>> len(records), records[99].line, records[99].error
+    (100, 100, None)
+    """
+    lines = _content_lines(text)
+    rows = [raw for _, raw in lines if raw.translate(_NO_SEPARATORS)]  # lines with cells
+    if len(rows) > len(ALPHABET) and len(rows[0].split()) < len(rows):
+        return LineRecords(lines, box, rules, source)
+    return list(_read_all(lines, box, rules, source))
+
+
+class LineRecords(Sequence[Record]):
+    """One puzzle per line, each line parsed when its record is used (and not kept)."""
+
+    def __init__(self, lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
+                 source: str | None) -> None:
+        self._lines, self._box, self._rules, self._source = lines, box, rules, source
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self._record(*line) for line in self._lines[k]]
+        return self._record(*self._lines[k])
+
+    def __iter__(self) -> Iterator[Record]:
+        return (self._record(number, raw) for number, raw in self._lines)
+
+    def _record(self, number: int, raw: str) -> Record:
+        return _line_record(number, raw, _line_cells(number, raw, self._source), self._box,
+                            self._rules, self._source)
+
+
+def _line_cells(number: int, raw: str, source: str | None) -> Cells | ParseError:
+    return _pick(_chars(number, raw, source), read_numbers(raw, number))
+
+
+def _chars(number: int, raw: str, source: str | None) -> Cells | ParseError:
+    """A line read in character notation, or the error reading it."""
+    try:
+        return read_cells(raw, number, source)
+    except ParseError as err:
+        return err
+
+
+def _pick(chars: Cells | ParseError, nums: Cells | None) -> Cells | ParseError:
+    """A puzzle line's cells: its numbers when they fit a board and one has two digits."""
+    n = math.isqrt(len(nums.digits)) if nums else 0
+    return nums if nums is not None and _fits(nums, n, n * n) and _multi_digit(nums) else chars
+
+
+def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
+              source: str | None) -> Iterator[Record]:
+    """The records of lines that may be one grid: every line is read first."""
+    read = [(number, raw, _chars(number, raw, source), read_numbers(raw, number))
+            for number, raw in lines]
+    rows = [ln for ln in read if not isinstance(ln[2], Cells) or ln[2].digits]
     size = len(rows)
     if size > 1:
         if all(_fits(nums, size, size) for *_, nums in rows) and any(
@@ -237,10 +297,8 @@ def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
                 and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
             return
-    for number, raw, chars, nums in lines:
-        n = math.isqrt(len(nums.digits)) if nums else 0
-        cells = nums if _fits(nums, n, n * n) and _multi_digit(nums) else chars
-        yield _line_record(number, raw, cells, box, rules, source)
+    for number, raw, chars, nums in read:
+        yield _line_record(number, raw, _pick(chars, nums), box, rules, source)
 
 
 def _lines_are_puzzles(rows: list[Cells | ParseError], size: int) -> bool:

@@ -74,7 +74,7 @@ def throughput(combo: Combo, puzzles: list[Puzzle], time_limit: float) -> tuple[
         unsolved = sum(solver.solve(p, time_limit).status is not Status.SOLVED
                        for p in puzzles)
         seconds = time.perf_counter() - start
-        conflicts = solver.session.stats().get("conflicts", 0) / len(puzzles)
+        conflicts = solver.stats().get("conflicts", 0) / len(puzzles)  # over renewals
     finally:
         solver.session.close()
     return len(puzzles) / seconds, conflicts, unsolved

@@ -108,9 +108,9 @@ class _Columns(Sequence):
 def read_cells(line: str, number: int, source: str | None = None) -> Cells:
     """The cells of one line of text in character notation."""
     if line.isascii():  # fast path: a plain line of cells (e.g. 81 characters)
-        digits = line.encode().translate(_READ_TABLE)
-        if 255 not in digits:
-            return Cells(list(digits), _Columns(number, len(line)))
+        values = line.encode().translate(_READ_TABLE)
+        if 255 not in values:
+            return Cells(list(values), _Columns(number, len(line)))
     digits, places = [], []
     for column, ch in enumerate(line, 1):
         if ch in BLANKS:

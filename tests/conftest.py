@@ -9,8 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from satdoku import Board
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+#: A 6x6 jigsaw board (six irregular regions), shared by the tests of every rule and encoding.
+JIGSAW6 = Board(6, regions=(0, 0, 0, 1, 1, 1,
+                            0, 0, 2, 2, 1, 1,
+                            0, 2, 2, 3, 3, 1,
+                            4, 2, 2, 3, 5, 5,
+                            4, 4, 3, 3, 5, 5,
+                            4, 4, 4, 3, 5, 5))
 
 
 @dataclass

@@ -18,13 +18,8 @@ from satdoku import Board, Puzzle
 from satdoku.encoding import all_rules
 from satdoku.rules import Cage, Diagonal, ExtraRegions, KillerCages, parse_rules
 from satdoku.solver import SudokuSolver
+from tests.conftest import JIGSAW6
 
-JIGSAW = Board(6, regions=(0, 0, 0, 1, 1, 1,
-                           0, 0, 2, 2, 1, 1,
-                           0, 2, 2, 2, 1, 3,
-                           4, 4, 2, 3, 3, 3,
-                           4, 4, 5, 5, 3, 3,
-                           4, 4, 5, 5, 5, 5))
 SETTINGS = {
     "4x4": (Board.classic(4), ()),
     "9x9": (Board.classic(9), ()),
@@ -32,7 +27,7 @@ SETTINGS = {
         Board.classic(9), (Diagonal(), ExtraRegions(((0, 10, 20), (80, 70, 60))))),
     "9x9 anti-knight (not a region rule)": (Board.classic(9), parse_rules("anti-knight")),
     "9x9 killer cages": (Board.classic(9), (KillerCages((Cage((0, 1), 3),)),)),
-    "6x6 jigsaw": (JIGSAW, ()),
+    "6x6 jigsaw": (JIGSAW6, ()),
     "5x5 Latin square": (Board.classic(5, "1x5"), ()),
     "16x16": (Board.classic(16), ()),
 }

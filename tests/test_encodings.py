@@ -11,7 +11,7 @@ from satdoku import Board, Encoding, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.encoding import build
 from satdoku.triads import segments
 from tests.bruteforce import brute_solutions
-from tests.conftest import DATA
+from tests.conftest import DATA, JIGSAW6
 
 COMBOS = list(itertools.product(Encoding, AMO))
 
@@ -36,15 +36,7 @@ def test_all_288_grids_of_4x4(encoding, amo):
     assert solver(board, encoding, amo).count(Puzzle(board, (0,) * 16)).count == 288
 
 
-JIGSAW_6 = Board(6, regions=(0, 0, 0, 1, 1, 1,
-                             0, 0, 2, 2, 1, 1,
-                             0, 2, 2, 2, 3, 1,
-                             4, 4, 2, 3, 3, 3,
-                             4, 4, 5, 5, 5, 3,
-                             4, 4, 5, 5, 5, 3))
-
-
-@pytest.mark.parametrize("board", [Board.classic(6), JIGSAW_6, Board.classic(6, None)],
+@pytest.mark.parametrize("board", [Board.classic(6), JIGSAW6, Board.classic(6, None)],
                          ids=["6x6-2x3", "6x6-jigsaw", "6x6-latin"])
 def test_same_solution_sets_on_6x6(board):
     puzzle = sample_puzzle(board, keep_every=4)

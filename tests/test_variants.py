@@ -30,7 +30,7 @@ from satdoku.rules.cages import combinations
 from satdoku.rules.pairs import cell_pairs
 from satdoku.solver import Status, SudokuSolver
 from tests.bruteforce import brute_solutions
-from tests.conftest import ROOT, run_cli
+from tests.conftest import JIGSAW6, ROOT, run_cli
 
 MIRACLE = parse_rules("anti-king,anti-knight,nonconsecutive")
 EXAMPLES = ROOT / "examples"
@@ -92,12 +92,6 @@ def test_miracle_is_unique_and_passes_every_checker():
 
 
 # -- brute-force agreement: same solution sets from CNF and from plain backtracking ------------
-JIGSAW6 = Board(6, regions=(0, 0, 0, 1, 1, 1,
-                            0, 0, 2, 2, 1, 1,
-                            0, 2, 2, 3, 3, 1,
-                            4, 2, 2, 3, 5, 5,
-                            4, 4, 3, 3, 5, 5,
-                            4, 4, 4, 3, 5, 5))
 DIFFERENTIAL = {
     "4x4 diagonal": (Board.classic(4), "diagonal", None),
     # none: rows 1-2 are forced to "a b c d / c d a b", then r3c2 has no candidate left

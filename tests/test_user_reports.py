@@ -26,7 +26,7 @@ import satdoku
 import satdoku.cli.solvers
 from bruteforce import brute_solutions
 from conftest import DATA, ROOT, run_cli
-from satdoku import Board, parse_puzzle
+from satdoku import Board, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.analyse import analyse
 from satdoku.errors import ClashError
 from satdoku.generate import GenerateOptions, WorkerDied, _in_order
@@ -505,3 +505,59 @@ def test_interrupted_count_writes_its_lower_bound(tmp_path):
     assert proc.returncode == 130 and "Traceback" not in err
     words = target.read_text().split()
     assert words[:2] == ["at", "least"] and int(words[2]) > 0
+
+
+# -- second round of new-user reports (lazy reading, grids of numbers, JSON Lines) ------------
+def test_separator_lines_and_odd_line_breaks_in_a_file_of_puzzles(tmp_path):
+    """Lines of separators only are skipped like blank ones; only \\n, \\r\\n and \\r end a
+    line (a form feed or U+2028 in a comment no longer shifts every later line number)."""
+    bad = P[:-1]
+    text = "\n".join(["# a \x0c b \u2028 c \x1c d", P, "---------", "|", bad, "===", P])
+    path = tmp_path / "many.txt"
+    path.write_text(text)
+    r = run_cli("solve", str(path), "-f", "line")
+    out = r.out.splitlines()
+    assert r.code == 2 and len(out) == 3, r.out
+    assert out[1] == "# line 5: 80 cells is not a square board (a 8x8 board has 64, 9x9 has 81)"
+    assert f"{path}, line 5: 80 cells" in r.err and "no cells found" not in r.err
+    for line in (out[0], out[2]):
+        parse_puzzle(P).verify(parse_puzzle(line).givens)
+
+
+def test_one_bad_entry_in_a_grid_of_numbers_is_named_at_its_place(tmp_path):
+    """A 25x25 grid of numbers with one bad entry: one error at that row, not 25 puzzles."""
+    board = Board.classic(25)
+    grid = SudokuSolver(board).solve(Puzzle(board, (0,) * 625)).solutions[0]
+    rows = [[str(d) for d in grid[r * 25:(r + 1) * 25]] for r in range(25)]
+    for change, expected in [("26", "line 4, column 16: digit 'Q' (26) is too large"),
+                             ("x", "line 4, column 16: 'x' is not a number"),
+                             (None, "line 4: this row has 24 cells; a grid of 25 rows")]:
+        edited = [list(row) for row in rows]
+        if change is None:
+            del edited[3][5]
+        else:
+            edited[3][5] = change
+        path = tmp_path / "big.txt"
+        path.write_text("\n".join(" ".join(row) for row in edited) + "\n")
+        r = run_cli("check", str(path))
+        assert r.code == 2 and r.err.count("\n") == 1 and expected in r.err, r.err
+
+
+def test_a_malformed_json_line_is_reported_and_the_others_solved(tmp_path):
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text(f'{{"givens": "{P}"}}\n{{"givens": "1.3\n{{"givens": "{P}"}}\n')
+    r = run_cli("solve", str(path), "-f", "line")
+    out = r.out.splitlines()
+    assert r.code == 2 and len(out) == 3
+    assert out[1] == "# line 2: malformed JSON: Unterminated string starting here"
+    assert "line 2, column 12" in r.err
+    parse_puzzle(P).verify(parse_puzzle(out[2]).givens)
+
+
+def test_output_onto_the_input_file_is_refused(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text(P + "\n")
+    r = run_cli("solve", str(path), "-o", str(tmp_path / "." / "puzzles.txt"))
+    assert r.code == 2 and "is the input file" in r.err
+    assert path.read_text() == P + "\n"
+    assert "130 interrupted" in run_cli("solve", "--help").out

@@ -15,7 +15,8 @@ from satdoku.errors import ExitCode, SatdokuError
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
     "that already clash) · 3 more than one solution where uniqueness was asked · "
-    "4 time limit reached · 70 internal error (please report). "
+    "4 time limit reached · 70 internal error (please report) · 130 interrupted (Ctrl-C "
+    "or TERM; results so far are kept). "
     "For a file of many puzzles the exit code is the worst one met."
 )
 

@@ -47,6 +47,8 @@ def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: Text
         for k, record in enumerate(records, 1):
             answer = _answer(record, fmt, handler)
             codes.append(answer.code)
+            if answer.message:
+                progress.clear()
             _emit(record, answer, fmt, out, many, name)
             progress.update(k)
             if answer.interrupted:

@@ -92,13 +92,18 @@ class OutputClosed(Exception):
 
 
 @contextlib.contextmanager
-def output_stream(path: str | None, keep_partial: bool = True) -> Iterator[TextIO]:
+def output_stream(path: str | None, keep_partial: bool = True,
+                  reading: str | None = None) -> Iterator[TextIO]:
     """stdout, or an atomic file (with ``keep_partial``: partial results kept on interrupt).
 
     An existing file is only ever replaced once the command stops, never half-way, and never
-    by empty output. A reader that closes standard output early ends the command quietly.
+    by empty output, nor ever the input file ``reading`` (as :func:`load` names it). A
+    reader that closes standard output early ends the command quietly.
     """
     if path not in (None, "-"):
+        if reading and _same_file(path, reading):
+            raise ParseError(f"-o {path} is the input file: the puzzles would be lost; "
+                             "write the results to another file")
         with atomic_file(path, keep_partial=keep_partial) as out:
             yield out  # type: ignore[misc]
         return
@@ -107,6 +112,13 @@ def output_stream(path: str | None, keep_partial: bool = True) -> Iterator[TextI
         sys.stdout.flush()
     except BrokenPipeError:
         raise OutputClosed from None
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).is_file() and Path(b).is_file() and Path(a).samefile(b)
+    except OSError:
+        return False
 
 
 class Progress:
@@ -119,7 +131,7 @@ class Progress:
         shared = out is sys.stdout and sys.stdout.isatty()
         self.enabled = not quiet and sys.stderr.isatty() and not shared
         self.start = self.last = time.monotonic()
-        self.shown, self.done = False, 0
+        self.shown, self.done, self._width = False, 0, 0
 
     def update(self, done: int) -> None:
         self.done = done
@@ -135,8 +147,16 @@ class Progress:
         rate = self.done / max(now - self.start, 1e-9)
         speed = f"{rate:,.0f}/s" if rate >= 1 else f"{1 / max(rate, 1e-9):,.1f} s each"
         of = f"/{self.total:,}" if self.total else ""
-        sys.stderr.write(f"\r{self.done:,}{of} {self.what} ({speed})   ")
+        text = f"{self.done:,}{of} {self.what} ({speed})"
+        self._width = len(text)
+        sys.stderr.write(f"\r{text}   ")
         sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Blank the progress line, so that a message can take its place (it comes back
+        with the next update)."""
+        if self.shown:
+            sys.stderr.write("\r" + " " * (self._width + 3) + "\r")
 
     def close(self) -> None:
         """End the line, showing the final count."""

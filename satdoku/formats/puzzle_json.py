@@ -28,7 +28,7 @@ from typing import Any
 from satdoku.board import ALPHABET, Board
 from satdoku.errors import ParseError
 from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
-from satdoku.formats.text import BoxSpec, Record, format_line
+from satdoku.formats.text import BoxSpec, Record, format_line, text_lines
 from satdoku.puzzle import Puzzle
 from satdoku.rules import CATALOGUE, ExtraRegions, KillerCages, Parity, Rule
 
@@ -57,7 +57,7 @@ def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, b
         if err.msg == "Extra data" and text.lstrip().startswith("{"):
             yield from _json_lines(text, source)
             return
-        raise ParseError(f"malformed JSON: {err.msg}", source, err.lineno, err.colno) from None
+        raise ParseError(_json_message(err), source, err.lineno, err.colno) from None
     except ParseError as err:
         raise ParseError(err.message, source) from None
     if not isinstance(doc, list):
@@ -73,15 +73,23 @@ def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, b
 
 
 def _json_lines(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:
-    for number, line in enumerate(text.splitlines(), 1):
+    """Each line's object, or the ParseError of a malformed line (the others still count)."""
+    for number, line in enumerate(text_lines(text), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
             yield number, "$", _DECODER.decode(line), True
         except json.JSONDecodeError as err:
-            raise ParseError(f"malformed JSON: {err.msg}", source, number, err.colno) from None
+            yield number, "$", ParseError(_json_message(err), source, number, err.colno), True
         except ParseError as err:
-            raise ParseError(err.message, source, number) from None
+            yield number, "$", ParseError(err.message, source, number), True
+
+
+def _json_message(err: json.JSONDecodeError) -> str:
+    """json's message, completed where it ends in "at" ("Unterminated string starting at"):
+    the error's line and column say where."""
+    msg = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg
+    return f"malformed JSON: {msg}"
 
 
 def _skip_blank(text: str, k: int) -> int:
@@ -94,12 +102,16 @@ def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto
                       rules: tuple[Rule, ...] = ()) -> Iterator[Record]:
     """Every puzzle of a JSON document (bad ones as errors), with ``rules`` added to each.
 
-    Malformed JSON raises :class:`ParseError` at once: no puzzle of the file can be trusted.
+    Malformed JSON raises :class:`ParseError` at once (no puzzle of the file can be trusted),
+    except in JSON Lines, where only that line is in error.
 
     >>> [(r.line, r.puzzle.board.n) for r in read_json_puzzles('[{"size": 4},\\n{"size": 9}]')]
     [(1, 4), (2, 9)]
     """
     for line, path, obj, located in list(_documents(text, source)):
+        if isinstance(obj, ParseError):  # a malformed line of JSON Lines
+            yield Record(line, "", error=obj)
+            continue
         raw = json.dumps(obj)
         try:
             puzzle = puzzle_from_json(obj, box, path).with_rules(rules)

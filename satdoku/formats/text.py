@@ -34,7 +34,7 @@ from satdoku.errors import BoardError, ParseError, SatdokuError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
 
-SEPARATORS = frozenset(" \t\r|-+=:,;")
+SEPARATORS = frozenset(" \t\r\x0b\x0c|-+=:,;")
 _DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
 _VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
 _SYMBOLS = "." + ALPHABET  # digit → its character (0 → blank)
@@ -45,6 +45,7 @@ _READ_TABLE = bytes(_VALUE_OF.get(chr(b), 255) for b in range(256))
 _WRITE_TABLE = bytes(ord(_SYMBOLS[b]) if b < len(_SYMBOLS) else ord("?") for b in range(256))
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 BoxSpec = tuple[int, int] | None | str
 
@@ -206,8 +207,18 @@ def _shared_board(n: int, box: BoxSpec) -> Board:
     return Board.classic(n, box)
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of ``text``, ended by ``\\n``, ``\\r\\n`` or ``\\r`` only (a form feed or
+    U+2028 inside a line does not end it, so line numbers are those of any editor).
+
+    >>> text_lines("a\\x0cb\\r\\nc")
+    ['a\\x0cb', 'c']
+    """
+    return _LINE_BREAK.split(text)
+
+
 def _content_lines(text: str) -> list[tuple[int, str]]:
-    return [(k, raw) for k, raw in enumerate(text.splitlines(), 1)
+    return [(k, raw) for k, raw in enumerate(text_lines(text), 1)
             if raw.strip() and not raw.lstrip().startswith("#")]
 
 
@@ -232,9 +243,9 @@ def puzzle_records(text: str, source: str | None = None, box: BoxSpec = "auto",
     (100, 100, None)
     """
     lines = _content_lines(text)
-    rows = [raw for _, raw in lines if raw.translate(_NO_SEPARATORS)]  # lines with cells
-    if len(rows) > len(ALPHABET) and len(rows[0].split()) < len(rows):
-        return LineRecords(lines, box, rules, source)
+    rows = [(k, raw) for k, raw in lines if raw.translate(_NO_SEPARATORS)]  # with cells
+    if len(rows) > len(ALPHABET) and len(rows[0][1].split()) < len(rows):
+        return LineRecords(rows, box, rules, source)  # (lines of separators only: skipped)
     return list(_read_all(lines, box, rules, source))
 
 
@@ -287,18 +298,41 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
     rows = [ln for ln in read if not isinstance(ln[2], Cells) or ln[2].digits]
     size = len(rows)
     if size > 1:
-        if all(_fits(nums, size, size) for *_, nums in rows) and any(
-                _multi_digit(nums) for *_, nums in rows):
-            yield _grid_record([(num, raw, nums) for num, raw, _, nums in rows], box, rules,
-                               source)
+        if _number_grid([nums for *_, nums in rows], size):
+            yield _grid_record([(num, raw, nums or _not_numbers(raw, num, size, source))
+                                for num, raw, _, nums in rows], box, rules, source)
             return
         counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
         if (counts and counts.most_common(1)[0][0] == size and size <= len(ALPHABET)
                 and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
             return
-    for number, raw, chars, nums in read:
+    for number, raw, chars, nums in rows:  # lines of separators only are skipped
         yield _line_record(number, raw, _pick(chars, nums), box, rules, source)
+
+
+def _number_grid(numbers: list[Cells | None], size: int) -> bool:
+    """Whether rows are one grid of numbers: all but at most one read as numbers, most hold
+    ``size`` of them, and one has two digits or more. A row of the wrong length, a number
+    too large or a stray token is then reported at its place, not as ``size`` bad puzzles."""
+    read = [nums for nums in numbers if nums is not None]
+    counts = Counter(len(nums.digits) for nums in read)
+    return (len(read) >= len(numbers) - 1 and bool(counts)
+            and counts.most_common(1)[0][0] == size and any(map(_multi_digit, read)))
+
+
+def _not_numbers(raw: str, number: int, size: int, source: str | None) -> ParseError:
+    """Why the row ``raw`` of a grid of numbers cannot be read as numbers."""
+    column = 0
+    tokens = raw.split()
+    for token in tokens:
+        column = raw.index(token, column)
+        if not (_SEPARATOR_TOKEN.fullmatch(token) or _NUMBER_TOKEN.fullmatch(token)):
+            return ParseError(f"{token!r} is not a number (a grid of numbers holds numbers, "
+                              "and . for a blank)", source, number, column + 1)
+        column += len(token)
+    return ParseError(f"this row has {len(tokens)} cells; a grid of {size} rows needs {size}",
+                      source, number)
 
 
 def _lines_are_puzzles(rows: list[Cells | ParseError], size: int) -> bool:

@@ -89,7 +89,7 @@ def analyse_command(
         return answer
 
     fmt = OutputFormat.json if json_ else OutputFormat.grid
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt, out, handle, quiet)
     raise typer.Exit(int(code))
 
@@ -184,6 +184,6 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
         return Answer(ExitCode.OK, found.status.value, text, data)
 
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, handle, quiet)
     raise typer.Exit(int(code))

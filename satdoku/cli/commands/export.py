@@ -55,7 +55,7 @@ def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
     records, name = load(puzzle, box, rules)
     p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
-    with output_stream(output, keep_partial=False) as out:
+    with output_stream(output, keep_partial=False, reading=name) as out:
         write_cnf(p, out, encoding, amo)
     if stats:
         typer.echo("\n".join(stats_table(formula)), err=output in (None, "-"))
@@ -97,7 +97,7 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         return answer_of(p, decode(p, text), fmt)
 
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt or OutputFormat.grid, out, handle, quiet=True)
     raise typer.Exit(int(code))
 

@@ -100,7 +100,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
         return answer
 
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, handle, quiet)
     raise typer.Exit(int(code))
 
@@ -159,7 +159,7 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
                       {"solutions": lines, "differences": cells})
 
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, handle, quiet)
     raise typer.Exit(int(code))
 
@@ -201,6 +201,6 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
         return Answer(code, result.status.value, text, data)
 
     fmt_ = fmt or OutputFormat.line
-    with output_stream(output) as out:
+    with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, handle, quiet)
     raise typer.Exit(int(code))

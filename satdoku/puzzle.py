@@ -84,10 +84,8 @@ class Puzzle:
         if len(solution) != board.n ** 2:
             raise VerificationError(f"internal error: a solution of {len(solution)} cells "
                                     f"for a board of {board.n ** 2}")
-        complete = all(isinstance(d, int) and 1 <= d <= board.n for d in solution)
-        if not complete:
-            problems = list(completeness_violations(board, solution))
-        else:
+        problems = list(completeness_violations(board, solution))
+        if not problems:
             problems = [Violation("givens", (i,), f"given {d} changed to {solution[i]}")
                         for i, d in enumerate(givens) if d and solution[i] != d]
             problems += [Violation("givens", (i,), f"eliminated digit {d} placed")

@@ -159,9 +159,9 @@ _line_kinds = st.sampled_from([
 @settings(max_examples=40, deadline=None)
 @given(st.lists(_line_kinds, min_size=62, max_size=90))
 def test_lazy_records_read_every_line_as_the_full_reading_does(kinds):
-    from satdoku.formats.text import LineRecords, _content_lines, _read_all, puzzle_records
+    from satdoku.formats.text import LineRecords, _read_all, _rows, puzzle_records
     text = "\n".join(kinds)
-    lines = _content_lines(text)
+    lines = _rows(text)
     records = puzzle_records(text, "f.txt")
     expected = _seen(_read_all(lines, "auto", (), "f.txt"))
     rows = [k for k in kinds if k and not k.startswith("#") and k != "----+----"]

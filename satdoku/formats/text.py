@@ -217,9 +217,11 @@ def text_lines(text: str) -> list[str]:
     return _LINE_BREAK.split(text)
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
+def _rows(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of the lines that hold cells (or characters that are not
+    separators): comments, blank lines and lines of separators only are left out."""
     return [(k, raw) for k, raw in enumerate(text_lines(text), 1)
-            if raw.strip() and not raw.lstrip().startswith("#")]
+            if raw.translate(_NO_SEPARATORS).strip() and not raw.lstrip().startswith("#")]
 
 
 def read_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
@@ -242,11 +244,10 @@ def puzzle_records(text: str, source: str | None = None, box: BoxSpec = "auto",
     >>> len(records), records[99].line, records[99].error
     (100, 100, None)
     """
-    lines = _content_lines(text)
-    rows = [(k, raw) for k, raw in lines if raw.translate(_NO_SEPARATORS)]  # with cells
+    rows = _rows(text)
     if len(rows) > len(ALPHABET) and len(rows[0][1].split()) < len(rows):
-        return LineRecords(rows, box, rules, source)  # (lines of separators only: skipped)
-    return list(_read_all(lines, box, rules, source))
+        return LineRecords(rows, box, rules, source)
+    return list(_read_all(rows, box, rules, source))
 
 
 class LineRecords(Sequence[Record]):
@@ -287,15 +288,15 @@ def _chars(number: int, raw: str, source: str | None) -> Cells | ParseError:
 def _pick(chars: Cells | ParseError, nums: Cells | None) -> Cells | ParseError:
     """A puzzle line's cells: its numbers when they fit a board and one has two digits."""
     n = math.isqrt(len(nums.digits)) if nums else 0
-    return nums if nums is not None and _fits(nums, n, n * n) and _multi_digit(nums) else chars
+    return nums if _fits(nums, n, n * n) and _multi_digit(nums) else chars  # type: ignore
 
 
 def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
               source: str | None) -> Iterator[Record]:
-    """The records of lines that may be one grid: every line is read first."""
-    read = [(number, raw, _chars(number, raw, source), read_numbers(raw, number))
+    """The records of lines (each with cells) that may be one grid: every line is read
+    first."""
+    rows = [(number, raw, _chars(number, raw, source), read_numbers(raw, number))
             for number, raw in lines]
-    rows = [ln for ln in read if not isinstance(ln[2], Cells) or ln[2].digits]
     size = len(rows)
     if size > 1:
         if _number_grid([nums for *_, nums in rows], size):
@@ -307,7 +308,7 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
                 and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
             return
-    for number, raw, chars, nums in rows:  # lines of separators only are skipped
+    for number, raw, chars, nums in rows:
         yield _line_record(number, raw, _pick(chars, nums), box, rules, source)
 
 

@@ -230,7 +230,9 @@ def test_every_marking_kind_draws_and_unknown_kinds_are_refused() -> None:
              Marking("text", tuple(range(3, 81, 9)), label="15"),
              Marking("text", tuple(range(1, 81, 10))[:8], label="41"),
              Marking("shade", (30, 31), style="even"), Marking("shade", (32,), style="odd"),
-             Marking("diagonal", tuple(range(0, 81, 10))))
+             Marking("diagonal", tuple(range(0, 81, 10))),
+             Marking("quad", (60, 61, 69, 70), label="1234"),
+             Marking("line", (72, 73, 74), style="between"))
     assert {m.kind for m in marks} == set(DRAW) - {"cage"}
     root = parse(render_svg(Puzzle(board, (0,) * 81, (Drawn(marks),)), cell=CELL))
     for kind in {m.kind for m in marks}:

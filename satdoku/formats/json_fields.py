@@ -15,26 +15,20 @@ satdoku.errors.ParseError: $.cages[0].cells[1]: cell r5c1 is outside the 4x4 boa
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from satdoku.board import Board, default_box
 from satdoku.errors import BoardError, ParseError, RuleError
 from satdoku.formats.text import BoxSpec, read_cells, read_numbers
 from satdoku.puzzle import Puzzle
-from satdoku.rules import (
-    Cage,
-    ExtraRegions,
-    KillerCages,
-    Parity,
-    Rule,
-    parse_rules,
-)
-from satdoku.rules.cages import check_cage
-from satdoku.rules.regions import check_cells
+from satdoku.rules import Rule, parse_rules
+from satdoku.rules.data import DATA_KEYS, Reader
+from satdoku.rules.json_values import check_keys as _check_keys
+from satdoku.rules.json_values import expect
+from satdoku.rules.json_values import fail as _fail
+from satdoku.rules.json_values import read_cells as read_cell_list
 
 #: Every key of a puzzle object, with what it says.
 KEYS = {
@@ -45,10 +39,7 @@ KEYS = {
     "givens": "the digits placed: one string, a list of row strings, or a list of rows "
               "of numbers (0 or '.' blank)",
     "rules": "global rules by name, e.g. [\"anti-knight\"]; --rules adds more",
-    "cages": 'killer cages: [{"cells": ["r1c1", "r1c2"], "sum": 3}, ...]; sum optional',
-    "extra_regions": "extra regions of distinct digits: lists of cells",
-    "even": "cells that hold even digits",
-    "odd": "cells that hold odd digits",
+    **{key: entry.summary for key, entry in DATA_KEYS.items()},
     "title": "free text (ignored)",
     "author": "free text (ignored)",
     "comment": "free text (ignored)",
@@ -57,28 +48,6 @@ KEYS = {
     **dict.fromkeys(("clues", "symmetry", "minimal", "seed", "number", "seconds", "calls"),
                     "how 'satdoku generate' made the puzzle (ignored)"),
 }
-_CAGE_KEYS = ("cells", "sum")
-
-
-def _fail(path: str, message: str) -> ParseError:
-    return ParseError(f"{path}: {message}")
-
-
-def _expect(value: Any, kind: type | tuple[type, ...], path: str, what: str) -> Any:
-    """``value`` if it has JSON type ``kind`` (booleans are not numbers); else a ParseError."""
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        found = "null" if value is None else type(value).__name__.replace("dict", "object")
-        raise _fail(path, f"expected {what}, got {found}")
-    return value
-
-
-def _check_keys(obj: dict, allowed: Any, path: str) -> None:
-    for key in obj:
-        if key not in allowed:
-            close = difflib.get_close_matches(key, allowed, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise _fail(f"{path}.{key}", f"unknown key {key!r}{hint}; known keys: "
-                                         f"{', '.join(allowed)}")
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -99,13 +68,13 @@ def _read_givens(value: Any, path: str) -> list[int]:
     if isinstance(value, str):
         return _read_row(value, path)
     rows = []
-    for k, row in enumerate(_expect(value, list, path, "a string or a list of rows")):
+    for k, row in enumerate(expect(value, list, path, "a string or a list of rows")):
         where = f"{path}[{k}]"
         if isinstance(row, str):
             rows.append(_read_row(row, where))
         else:
-            cells = _expect(row, list, where, "a row (a string or a list of numbers)")
-            rows.append([_expect(d, int, f"{where}[{j}]", "a number (0 blank)")
+            cells = expect(row, list, where, "a row (a string or a list of numbers)")
+            rows.append([expect(d, int, f"{where}[{j}]", "a number (0 blank)")
                          for j, d in enumerate(cells)])
         if len(rows[-1]) != len(value):
             raise _fail(where, f"this row has {len(rows[-1])} cells; {len(value)} rows need "
@@ -115,7 +84,7 @@ def _read_givens(value: Any, path: str) -> list[int]:
 
 def _size_and_givens(obj: dict, path: str) -> tuple[int, tuple[int, ...]]:
     size = obj.get("size")
-    if size is not None and not 1 <= _expect(size, int, f"{path}.size", "a number") <= 256:
+    if size is not None and not 1 <= expect(size, int, f"{path}.size", "a number") <= 256:
         raise _fail(f"{path}.size", f"size {size} is out of range 1..256")
     if "givens" not in obj:
         size = size or (len(obj["regions"]) if isinstance(obj.get("regions"), list) else None)
@@ -134,25 +103,9 @@ def _size_and_givens(obj: dict, path: str) -> tuple[int, tuple[int, ...]]:
     return n, tuple(cells)
 
 
-def _cells(board: Board, value: Any, path: str) -> tuple[int, ...]:
-    """A list of cell names → cell indices (each once)."""
-    names = _expect(value, list, path, 'a list of cells like ["r1c1", "r1c2"]')
-    cells = []
-    for k, name in enumerate(names):
-        try:
-            cells.append(board.parse_cell(_expect(name, str, f"{path}[{k}]", 'a cell "r1c1"')))
-        except BoardError as err:
-            raise _fail(f"{path}[{k}]", str(err)) from None
-    try:
-        check_cells(board, cells)
-    except RuleError as err:
-        raise _fail(path, str(err)) from None
-    return tuple(cells)
-
-
 def _region_map(n: int, value: Any, path: str) -> tuple[int, ...]:
     """The jigsaw ``regions`` value → a region id per cell."""
-    rows = _expect(value, list, path, "a list of n strings or n lists of cells")
+    rows = expect(value, list, path, "a list of n strings or n lists of cells")
     if len(rows) != n:
         raise _fail(path, f"{len(rows)} regions or rows given; a {n}x{n} board needs {n}")
     if all(isinstance(row, str) for row in rows):
@@ -169,7 +122,7 @@ def _region_map(n: int, value: Any, path: str) -> tuple[int, ...]:
     region_of: dict[int, int] = {}
     latin = Board(n)
     for k, region in enumerate(rows):
-        cells = _cells(latin, region, f"{path}[{k}]")
+        cells = read_cell_list(latin, region, f"{path}[{k}]")
         if len(cells) != n:
             raise _fail(f"{path}[{k}]", f"{len(cells)} cells; each region needs {n}")
         for i in cells:
@@ -205,7 +158,7 @@ def _board(obj: dict, n: int, box: BoxSpec, path: str) -> Board:
         regions, shape = _region_map(n, obj["regions"], where), None
     elif "box" in obj:
         where = f"{path}.box"
-        text = _expect(obj["box"], str, where, 'a box shape like "3x3", or "none"')
+        text = expect(obj["box"], str, where, 'a box shape like "3x3", or "none"')
         shape = _box_shape(text, where, n)
         if box != "auto" and _normal(box) != _normal(shape):
             raise ParseError(f"--box {_named(box)} differs from {where} {text!r}")
@@ -237,9 +190,9 @@ def _box_shape(text: str, path: str, n: int) -> tuple[int, int] | None:
 
 def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:
     rules: list[Rule] = []
-    for k, name in enumerate(_expect(value, list, path, 'a list of rule names')):
+    for k, name in enumerate(expect(value, list, path, 'a list of rule names')):
         try:
-            for rule in parse_rules(_expect(name, str, f"{path}[{k}]", "a rule name")):
+            for rule in parse_rules(expect(name, str, f"{path}[{k}]", "a rule name")):
                 rule.check_board(board)
                 rules += [rule] if rule not in rules else []
         except RuleError as err:
@@ -247,73 +200,25 @@ def _global_rules(board: Board, value: Any, path: str) -> list[Rule]:
     return rules
 
 
-def _cages(board: Board, value: Any, path: str) -> Rule:
-    cages = []
-    for k, obj in enumerate(_expect(value, list, path, "a list of cages")):
-        where = f"{path}[{k}]"
-        _check_keys(_expect(obj, dict, where, 'a cage {"cells": [...], "sum": ...}'),
-                    _CAGE_KEYS, where)
-        if not obj.get("cells"):
-            raise _fail(where, "a cage needs 'cells' (at least one)")
-        total = obj.get("sum")
-        cage = Cage(_cells(board, obj["cells"], f"{where}.cells"),
-                    None if total is None else _expect(total, int, f"{where}.sum", "a number"))
-        try:
-            check_cage(board, cage)
-        except RuleError as err:
-            raise _fail(where, str(err)) from None
-        cages.append(cage)
-    return KillerCages(tuple(cages))
-
-
-def _extra_regions(board: Board, value: Any, path: str) -> Rule:
-    regions = _expect(value, list, path, "a list of regions (lists of cells)")
-    cells = []
-    for k, region in enumerate(regions):
-        cells.append(_cells(board, region, f"{path}[{k}]"))
-        try:
-            ExtraRegions((cells[-1],)).check_board(board)
-        except RuleError as err:
-            raise _fail(f"{path}[{k}]", str(err).removeprefix("extra region 1: ")) from None
-    return ExtraRegions(tuple(cells))
-
-
-def _parity(parity: str) -> Callable[[Board, Any, str], Rule]:
-    def read(board: Board, value: Any, path: str) -> Rule:
-        rule = Parity(parity, _cells(board, value, path))
-        try:
-            rule.check_board(board)
-        except RuleError as err:
-            raise _fail(path, str(err)) from None
-        return rule
-    return read
-
-
-#: Per-puzzle constraint keys → reader (board, JSON value, path) → rule.
-READERS: dict[str, Callable[[Board, Any, str], Rule]] = {
-    "cages": _cages, "extra_regions": _extra_regions, "even": _parity("even"),
-    "odd": _parity("odd"),
-}
+#: Per-puzzle constraint keys → reader (board, JSON value, path, puzzle object) → rule.
+READERS: dict[str, Reader] = {key: entry.read for key, entry in DATA_KEYS.items()}
 
 
 def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle:
     """A puzzle from a decoded JSON object; ``box`` applies when the object gives none."""
-    _check_keys(_expect(obj, dict, path, "a puzzle object {...}"), KEYS, path)
+    _check_keys(expect(obj, dict, path, "a puzzle object {...}"), KEYS, path)
     n, givens = _size_and_givens(obj, path)
     board = _board(obj, n, box, path)
     rules = _global_rules(board, obj.get("rules", []), f"{path}.rules")
-    rules += [read(board, obj[key], f"{path}.{key}") for key, read in READERS.items()
-              if obj.get(key)]
-    _check_parity(board, rules, path)
+    rules += [_read_data(board, obj, key, path) for key in DATA_KEYS if obj.get(key)]
     for key in ("title", "author", "comment"):
         if key in obj:
-            _expect(obj[key], str, f"{path}.{key}", "text")
+            expect(obj[key], str, f"{path}.{key}", "text")
     return Puzzle(board, givens, tuple(rules))
 
 
-def _check_parity(board: Board, rules: list[Rule], path: str) -> None:
-    """A cell listed both as even and as odd is a mistake in the file, not a puzzle."""
-    sets = {r.parity: set(r.cells) for r in rules if isinstance(r, Parity)}
-    both = sorted(sets.get("even", set()) & sets.get("odd", set()))
-    if both:
-        raise _fail(f"{path}.odd", f"cell {board.cell_name(both[0])} is also listed as even")
+def _read_data(board: Board, obj: dict, key: str, path: str) -> Rule:
+    """The rule of one per-puzzle key (its value a list, as every data key's is)."""
+    where = f"{path}.{key}"
+    expect(obj[key], list, where, f"a list ({DATA_KEYS[key].summary.split(':')[0]})")
+    return DATA_KEYS[key].read(board, obj[key], where, obj)

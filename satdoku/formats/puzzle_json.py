@@ -22,7 +22,7 @@ satdoku.errors.ParseError: $.givens: 4 cells do not fill a 4x4 board (16 cells)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from satdoku.board import ALPHABET, Board
@@ -30,7 +30,8 @@ from satdoku.errors import ParseError
 from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
 from satdoku.formats.text import BoxSpec, Record, format_line, text_lines
 from satdoku.puzzle import Puzzle
-from satdoku.rules import CATALOGUE, ExtraRegions, KillerCages, Parity, Rule
+from satdoku.rules import CATALOGUE, Rule
+from satdoku.rules.data import writer_for
 
 __all__ = ["KEYS", "READERS", "format_json", "parse_json_puzzle", "puzzle_from_json",
            "puzzle_to_json", "read_json_puzzles"]
@@ -139,17 +140,6 @@ def _cell_names(board: Board, cells: tuple[int, ...]) -> list[str]:
     return [board.cell_name(i) for i in cells]
 
 
-#: Per-puzzle rule type → (JSON key, the rule's JSON values to append under that key).
-WRITERS: dict[type, Callable[[Board, Any], tuple[str, list]]] = {
-    KillerCages: lambda board, rule: ("cages", [
-        {"cells": _cell_names(board, c.cells), **({} if c.total is None else {"sum": c.total})}
-        for c in rule.cages]),
-    ExtraRegions: lambda board, rule: ("extra_regions", [
-        _cell_names(board, region) for region in rule.cells]),
-    Parity: lambda board, rule: (rule.parity, _cell_names(board, rule.cells)),
-}
-
-
 def _board_fields(board: Board) -> dict[str, Any]:
     n = board.n
     if board.regions is None:
@@ -178,10 +168,10 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
     for rule in puzzle.rules:
         if rule.name in names:
             continue
-        if type(rule) not in WRITERS:
+        entry = writer_for(rule)
+        if entry is None:
             raise ValueError(f"rule {rule.name} has no JSON form")
-        key, values = WRITERS[type(rule)](board, rule)
-        obj.setdefault(key, []).extend(values)
+        obj.setdefault(entry.key, []).extend(entry.write(board, rule))
     return obj
 
 

@@ -32,6 +32,9 @@ SHADES = {
     "even": Shade("square", 0.7, "#c8c8c8"),
     "odd": Shade("circle", 0.7, "#c8c8c8"),
     "region": Shade("cell", 1.0, "#d6e4f0"),
+    "clone": Shade("cell", 1.0, "#f3e3c3"),
+    "minimum": Shade("cell", 1.0, "#dce9f7"),
+    "maximum": Shade("cell", 1.0, "#f7dcdc"),
 }
 PLAIN_SHADE = Shade("cell", 1.0, "#e4e4e4")
 
@@ -39,13 +42,15 @@ PLAIN_SHADE = Shade("cell", 1.0, "#e4e4e4")
 @dataclass(frozen=True)
 class LineStyle:
     """A line's colour and width (in cells); ``start`` draws a bulb or circle at the first
-    cell (``filled`` or hollow) and ``head`` an arrowhead at the last."""
+    cell (``filled`` or hollow), ``both_ends`` at the last one too, and ``head`` an
+    arrowhead at the last."""
 
     colour: str
     width: float
     start: float = 0.0
     filled: bool = True
     head: bool = False
+    both_ends: bool = False
 
 
 LINES = {
@@ -54,6 +59,12 @@ LINES = {
     "whisper": LineStyle("#5cb85c", 0.14),
     "renban": LineStyle("#c78be0", 0.14),
     "palindrome": LineStyle("#9a9a9a", 0.12),
+    "slow_thermo": LineStyle("#d4d4d4", 0.28, start=0.38),
+    "between": LineStyle("#9a9a9a", 0.06, start=0.38, filled=False, both_ends=True),
+    "region_sum": LineStyle("#4f8fd6", 0.12),
+    "entropic": LineStyle("#f0a040", 0.14),
+    "modular": LineStyle("#3fb3a8", 0.14),
+    "zipper": LineStyle("#a98ad6", 0.14),
 }
 PLAIN_LINE = LineStyle("#9a9a9a", 0.1)
 
@@ -92,11 +103,12 @@ def _line(lay: Layout, mark: Marking, group: ET.Element) -> None:
     points = [lay.centre(i) for i in mark.cells]
     stroke = {"stroke": look.colour, "stroke_width": look.width * lay.cell}
     radius = look.start * lay.cell
-    if look.start:
-        add(group, "circle", cx=points[0][0], cy=points[0][1], r=radius,
+    ends = (0, -1) if look.both_ends and len(points) > 1 else (0,)
+    for end, nxt in ((e, 1 if e == 0 else -2) for e in ends if look.start):
+        add(group, "circle", cx=points[end][0], cy=points[end][1], r=radius,
             fill=look.colour if look.filled else "none", **stroke)
         if not look.filled and len(points) > 1:  # the line leaves from the circle's edge
-            points[0] = _toward(points[0], points[1], radius)
+            points[end] = _toward(points[end], points[nxt], radius)
     if len(points) > 1:
         add(group, "path", d=polyline(points), fill="none", stroke_linecap="round",
             stroke_linejoin="round", **stroke)
@@ -258,7 +270,17 @@ def _text(lay: Layout, mark: Marking, group: ET.Element) -> None:
             fill="none", stroke="#000000", stroke_width=0.025 * lay.cell)
 
 
+def _quad(lay: Layout, mark: Marking, group: ET.Element) -> None:
+    """A circle on the corner shared by four cells, with the digits they must hold."""
+    top = min(mark.cells)
+    x, y = lay.corner(top + lay.n + 1)  # the bottom-right corner of the top-left cell
+    add(group, "circle", cx=x, cy=y, r=0.26 * lay.cell, fill="#ffffff", stroke="#000000",
+        stroke_width=0.025 * lay.cell)
+    size = 0.2 * lay.cell if len(mark.label) <= 4 else 0.14 * lay.cell
+    _label(lay, group, mark.label, (x, y), size)
+
+
 DRAW: dict[str, Callable[[Layout, Marking, ET.Element], None]] = {
     "shade": _shade, "line": _line, "diagonal": _diagonal,
-    "cage": _cage, "dot": _dot, "text": _text,
+    "cage": _cage, "dot": _dot, "text": _text, "quad": _quad,
 }

@@ -224,6 +224,7 @@ LAYERS: tuple[tuple[str, Callable[[Layout, Scene, ET.Element], None]], ...] = (
     ("cage", _markings_of("cage")),
     ("dot", _markings_of("dot")),
     ("text", _markings_of("text")),
+    ("quad", _markings_of("quad")),
     ("digits", _digits),
     ("candidates", _candidates),
 )

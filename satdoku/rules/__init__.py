@@ -33,6 +33,7 @@ from satdoku.rules.base import (
     completeness_violations,
 )
 from satdoku.rules.cages import Cage, KillerCages
+from satdoku.rules.data import DATA_KEYS, DataKey, lookup, register_data_key
 from satdoku.rules.pairs import PAIR_RULES, Move, PairRule, Relation
 from satdoku.rules.parity import Parity
 from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
@@ -41,9 +42,14 @@ from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
 CATALOGUE: dict[str, Callable[[], Rule]] = {}
 
 
-#: Constraints that need data of each puzzle (a JSON puzzle's keys), by the names people try.
-PER_PUZZLE = {"cages": "cages", "killer": "cages", "extra_regions": "extra_regions",
-              "even": "even", "odd": "odd", "regions": "regions", "jigsaw": "regions"}
+#: Board keys of a JSON puzzle, by the names people try (data rules: :mod:`.data`).
+BOARD_KEYS = {"regions": "regions", "jigsaw": "regions"}
+
+
+def per_puzzle_key(name: str) -> str | None:
+    """The JSON key of the per-puzzle constraint people call ``name``, if there is one."""
+    entry = lookup(name) or lookup(name.replace("-", "_"))
+    return entry.key if entry else BOARD_KEYS.get(name)
 
 
 def register(name: str, factory: Callable[[], Rule]) -> None:
@@ -58,9 +64,10 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
         name = raw.strip().lower()
         if not name:
             continue
-        if name in PER_PUZZLE:
+        key = per_puzzle_key(name)
+        if key and name not in CATALOGUE:
             raise RuleError(f"{name!r} needs data of each puzzle: give it as the key "
-                            f"{PER_PUZZLE[name]!r} of a JSON puzzle (see 'satdoku rules')")
+                            f"{key!r} of a JSON puzzle (see 'satdoku rules')")
         if name not in CATALOGUE:
             close = difflib.get_close_matches(name, CATALOGUE, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -71,6 +78,18 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+# Each family of per-puzzle constraints registers its JSON keys (satdoku.rules.data) on import.
+from satdoku.rules import (  # noqa: E402, F401
+    arrows,
+    compare,
+    dots,
+    lines_order,
+    lines_set,
+    outside,
+    sums,
+    thermo,
+)
+
 for _factory in (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
                  Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES)):
     register(_factory().name, _factory)
@@ -78,9 +97,11 @@ for _factory in (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagon
 
 __all__ = [
     "CATALOGUE",
+    "DATA_KEYS",
     "Boxes",
     "Cage",
     "Columns",
+    "DataKey",
     "Diagonal",
     "Disjoint",
     "ExtraRegions",
@@ -101,4 +122,5 @@ __all__ = [
     "completeness_violations",
     "parse_rules",
     "register",
+    "register_data_key",
 ]

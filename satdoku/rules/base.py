@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from cnf import AMO, Formula
 from satdoku.board import Board, Unit
+from satdoku.errors import RuleError
 
 Grid = tuple[int, ...]
 
@@ -163,3 +164,23 @@ def completeness_violations(board: Board, grid: Grid) -> Iterator[Violation]:
     for i, d in enumerate(grid):
         if not 1 <= d <= board.n:
             yield Violation("cells", (i,), "blank" if d == 0 else f"digit {d} out of range")
+
+
+def check_cells(board: Board, cells: Sequence[int], distinct: bool = False) -> None:
+    """RuleError unless ``cells`` are cells of ``board``, each once, and (``distinct``) few
+    enough to hold distinct digits.
+
+    >>> check_cells(Board.classic(4), (0, 16))
+    Traceback (most recent call last):
+    ...
+    satdoku.errors.RuleError: cell index 16 is outside the 4x4 board
+    """
+    for i in cells:
+        if not 0 <= i < board.n * board.n:
+            raise RuleError(f"cell index {i} is outside the {board.n}x{board.n} board")
+    if len(set(cells)) != len(cells):
+        twice = next(i for i in cells if cells.count(i) > 1)
+        raise RuleError(f"cell {board.cell_name(twice)} is listed twice")
+    if distinct and len(cells) > board.n:
+        raise RuleError(f"{len(cells)} cells cannot hold distinct digits: a "
+                        f"{board.n}x{board.n} board has {board.n}")

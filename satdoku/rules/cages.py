@@ -28,13 +28,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cnf import AMO, Formula, at_least_one
 from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
-from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, duplicate_violations
-from satdoku.rules.regions import check_cells
+from satdoku.rules.base import (
+    Grid,
+    Marking,
+    Rule,
+    Violation,
+    cell_var,
+    check_cells,
+    duplicate_violations,
+)
+from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.json_values import at, read_cells, read_int, read_object
 
 
 @cache
@@ -158,3 +167,34 @@ def _encode_sum(board: Board, formula: Formula, cage: Cage) -> None:
     for y, s in zip(chosen, sets, strict=True):
         formula.extend([-y, p if d in s else -p] for d, p in present.items())
     at_least_one(formula, chosen)
+
+
+# -- JSON: "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}, ...] ---------------------------------
+def _read_cages(board: Board, value: Any, path: str, puzzle: Any) -> KillerCages:
+    cages = []
+    for k, item in enumerate(value):
+        where = f"{path}[{k}]"
+        obj = read_object(item, where, 'a cage {"cells": [...], "sum": ...}', ("cells", "sum"),
+                          ("cells",))
+        total = obj.get("sum")
+        cage = Cage(read_cells(board, obj["cells"], f"{where}.cells"),
+                    None if total is None else read_int(total, f"{where}.sum"))
+        with at(where):
+            check_cage(board, cage)
+        cages.append(cage)
+    return KillerCages(tuple(cages))
+
+
+def _write_cages(board: Board, rule: KillerCages) -> list:
+    return [{"cells": [board.cell_name(i) for i in c.cells],
+             **({} if c.total is None else {"sum": c.total})} for c in rule.cages]
+
+
+register_data_key(DataKey(
+    "cages", 'killer cages: [{"cells": ["r1c1", "r1c2"], "sum": 3}, ...]; sum optional',
+    KillerCages, _read_cages, _write_cages,
+    list_schema({"type": "object", "additionalProperties": False, "required": ["cells"],
+                 "properties": {"cells": cells_schema(1),
+                                "sum": {"type": ["integer", "null"], "minimum": 1}}},
+                "Killer cages: distinct digits adding up to the sum when there is one."),
+    aliases=("killer",)))

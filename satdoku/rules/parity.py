@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
-from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var
-from satdoku.rules.regions import check_cells
+from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
+from satdoku.rules.data import DataKey, cells_schema, register_data_key
+from satdoku.rules.json_values import at, fail, read_cells
 
 #: parity name → remainder of its digits modulo 2.
 PARITIES = {"even": 0, "odd": 1}
@@ -67,3 +70,25 @@ class Parity(Rule):
 
     def markings(self, board: Board) -> Sequence[Marking]:
         return (Marking("shade", self.cells, style=self.parity),)
+
+
+# -- JSON: "even": ["r1c1", ...], "odd": [...] ----------------------------------------------------
+def _read_parity(parity: str, board: Board, value: Any, path: str, puzzle: Any) -> Parity:
+    rule = Parity(parity, read_cells(board, value, path))
+    with at(path):
+        rule.check_board(board)
+    other = "odd" if parity == "even" else "even"
+    if parity == "odd" and isinstance(puzzle.get(other), list):
+        both = set(rule.cells) & set(read_cells(board, puzzle[other],
+                                                    f"{path.rpartition('.')[0]}.{other}"))
+        if both:
+            raise fail(path, f"cell {board.cell_name(min(both))} is also listed as {other}")
+    return rule
+
+
+for _parity in PARITIES:
+    register_data_key(DataKey(
+        _parity, f"cells that hold {_parity} digits", Parity, partial(_read_parity, _parity),
+        lambda board, rule: [board.cell_name(i) for i in rule.cells],
+        cells_schema(description=f"Cells that hold {_parity} digits."),
+        owns=lambda rule, parity=_parity: rule.parity == parity))

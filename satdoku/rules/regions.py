@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
-from satdoku.rules.base import Marking, RegionRule
+from satdoku.rules.base import Marking, RegionRule, check_cells
+from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.json_values import at, read_cells
 
 #: Diagonal direction → (name, description).
 _DIAGONALS = {
@@ -150,21 +152,21 @@ def _windows(board: Board) -> tuple[Unit, ...]:
         for top in range(1, n - r + 1, r + 1) for left in range(1, n - c + 1, c + 1))
 
 
-def check_cells(board: Board, cells: Sequence[int], distinct: bool = False) -> None:
-    """RuleError unless ``cells`` are cells of ``board``, each once, and (``distinct``) few
-    enough to hold distinct digits.
+# -- JSON: "extra_regions": [["r1c1", "r1c2", ...], ...] -----------------------------------------
+def _read_extra_regions(board: Board, value: Any, path: str, puzzle: Any) -> ExtraRegions:
+    regions = []
+    for k, item in enumerate(value):
+        regions.append(read_cells(board, item, f"{path}[{k}]"))
+        with at(f"{path}[{k}]"):
+            try:
+                ExtraRegions((regions[-1],)).check_board(board)
+            except RuleError as err:
+                raise RuleError(str(err).removeprefix("extra region 1: ")) from None
+    return ExtraRegions(tuple(regions))
 
-    >>> check_cells(Board.classic(4), (0, 16))
-    Traceback (most recent call last):
-    ...
-    satdoku.errors.RuleError: cell index 16 is outside the 4x4 board
-    """
-    for i in cells:
-        if not 0 <= i < board.n * board.n:
-            raise RuleError(f"cell index {i} is outside the {board.n}x{board.n} board")
-    if len(set(cells)) != len(cells):
-        twice = next(i for i in cells if cells.count(i) > 1)
-        raise RuleError(f"cell {board.cell_name(twice)} is listed twice")
-    if distinct and len(cells) > board.n:
-        raise RuleError(f"{len(cells)} cells cannot hold distinct digits: a "
-                        f"{board.n}x{board.n} board has {board.n}")
+
+register_data_key(DataKey(
+    "extra_regions", "extra regions of distinct digits: lists of cells", ExtraRegions,
+    _read_extra_regions,
+    lambda board, rule: [[board.cell_name(i) for i in region] for region in rule.cells],
+    list_schema(cells_schema(), "Extra regions whose digits differ.")))

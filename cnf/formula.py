@@ -92,11 +92,16 @@ class Formula:
             self._counted_top = self.pool.top
 
     def copy(self) -> Formula:
-        """An independent copy (clauses copied shallowly: clause lists are never mutated)."""
+        """An independent copy (clauses copied shallowly: clause lists are never mutated).
+
+        >>> f = Formula(reserved=2); _ = f.var("a"); g = f.copy()
+        >>> g.var("a"), g.var("b"), f.num_vars
+        (3, 4, 3)
+        """
         other = Formula(self.reserved)
         other.pool = IDPool(start_from=self.reserved + 1)
         other.pool.top = self.pool.top
-        other.pool.obj2id = dict(self.pool.obj2id)
+        other.pool.obj2id.update(self.pool.obj2id)  # keep its defaultdict: new names work
         other.pool.id2obj = dict(self.pool.id2obj)
         other.clauses = list(self.clauses)
         other.atmosts = list(self.atmosts)

@@ -57,6 +57,7 @@ LINES = {
     "thermo": LineStyle("#bdbdbd", 0.28, start=0.38),
     "arrow": LineStyle("#9a9a9a", 0.05, start=0.38, filled=False, head=True),
     "whisper": LineStyle("#5cb85c", 0.14),
+    "dutch_whisper": LineStyle("#ff8c1a", 0.14),
     "renban": LineStyle("#c78be0", 0.14),
     "palindrome": LineStyle("#9a9a9a", 0.12),
     "slow_thermo": LineStyle("#d4d4d4", 0.28, start=0.38),
@@ -65,6 +66,9 @@ LINES = {
     "entropic": LineStyle("#f0a040", 0.14),
     "modular": LineStyle("#3fb3a8", 0.14),
     "zipper": LineStyle("#a98ad6", 0.14),
+    "pill_arrow": LineStyle("#9a9a9a", 0.05, head=True),  # from inside a pill (arrows)
+    "pill_border": LineStyle("#9a9a9a", 0.81),  # a pill: its border, then its inside
+    "pill": LineStyle("#ffffff", 0.71),
 }
 PLAIN_LINE = LineStyle("#9a9a9a", 0.1)
 
@@ -196,7 +200,7 @@ def corner_cell(mark: Marking, n: int) -> int | None:
     """
     if mark.kind == "cage" and mark.label:
         return min(mark.cells)
-    if mark.kind == "text" and text_place(n, mark.cells) == "corner":
+    if mark.kind == "text" and text_place(n, mark.cells, mark.style) == "corner":
         return mark.cells[0]
     return None
 
@@ -222,22 +226,36 @@ def _dot(lay: Layout, mark: Marking, group: ET.Element) -> None:
     radius = (0.17 if mark.label else 0.12) * lay.cell
     add(group, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=stroke,
         stroke_width=0.03 * lay.cell)
-    if mark.label:
-        _label(lay, group, mark.label, (x, y), 0.26 * lay.cell)
+    if mark.label:  # drawn in the colour that stands out on the dot's fill
+        ink = "#ffffff" if fill == "#000000" else "#000000"
+        _label(lay, group, mark.label, (x, y), 0.26 * lay.cell, ink)
 
 
-def _label(lay: Layout, group: ET.Element, text: str, at: Point, size: float) -> None:
+def _label(lay: Layout, group: ET.Element, text: str, at: Point, size: float,
+           ink: str = "#000000") -> None:
     add(group, "text", text, x=at[0], y=at[1] + BASELINE * size, font_size=size,
-        text_anchor="middle")
+        text_anchor="middle", fill=ink)
 
 
-def text_place(n: int, cells: tuple[int, ...]) -> str:
+#: ``style`` of a ``text`` marking for a clue outside the grid: the way its cells run from the
+#: clue (rows and columns U D L R, diagonals UL UR DL DR) → (row step, column step). It puts
+#: even a one-cell diagonal or a two-cell row outside, where the cells alone cannot tell.
+OUTSIDE_STEPS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1),
+                 "UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
+
+
+def text_place(n: int, cells: tuple[int, ...], style: str = "") -> str:
     """Where a ``text`` marking goes: ``corner`` of its one cell, ``edge`` shared by two
-    neighbours, or ``outside``: one step before the first cell, away from the others.
+    neighbours, or ``outside``: one step before the first cell, away from the others (always
+    when ``style`` is a direction of :data:`OUTSIDE_STEPS`).
 
     >>> text_place(9, (0,)), text_place(9, (0, 9)), text_place(9, (0, 1, 2))
     ('corner', 'edge', 'outside')
+    >>> text_place(9, (0,), "DR")
+    'outside'
     """
+    if style in OUTSIDE_STEPS:
+        return "outside"
     if len(cells) == 1:
         return "corner"
     (r0, c0), (r1, c1) = divmod(cells[0], n), divmod(cells[1], n)
@@ -247,7 +265,7 @@ def text_place(n: int, cells: tuple[int, ...]) -> str:
 def _text(lay: Layout, mark: Marking, group: ET.Element) -> None:
     """A label at the cells' edge (see :func:`text_place`); a clue outside the grid on a
     diagonal (little killer) gets a small arrow along it."""
-    place = text_place(lay.n, mark.cells)
+    place = text_place(lay.n, mark.cells, mark.style)
     if place == "corner":
         _corner_label(lay, group, mark.label, mark.cells[0], "clue")
         return
@@ -256,8 +274,8 @@ def _text(lay: Layout, mark: Marking, group: ET.Element) -> None:
         add(group, "circle", cx=x, cy=y, r=0.15 * lay.cell, fill="#ffffff")
         _label(lay, group, mark.label, (x, y), 0.28 * lay.cell)
         return
-    (r0, c0), (r1, c1) = divmod(mark.cells[0], lay.n), divmod(mark.cells[1], lay.n)
-    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+    (r0, c0), (r1, c1) = divmod(mark.cells[0], lay.n), divmod(mark.cells[-1], lay.n)
+    dr, dc = OUTSIDE_STEPS.get(mark.style) or ((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0))
 
     def step(back: float) -> Point:
         return lay.point(r0 + 0.5 - back * dr, c0 + 0.5 - back * dc)

@@ -78,17 +78,12 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-# Each family of per-puzzle constraints registers its JSON keys (satdoku.rules.data) on import.
-from satdoku.rules import (  # noqa: E402, F401
-    arrows,
-    compare,
-    dots,
-    lines_order,
-    lines_set,
-    outside,
-    sums,
-    thermo,
-)
+# Each family of per-puzzle constraints registers its JSON keys (satdoku.rules.data) on import,
+# in this order (the order of 'satdoku rules', the schema and the reader).
+# isort: off
+from satdoku.rules import thermo, lines_order, compare, arrows, dots, lines_set  # noqa: E402, F401
+from satdoku.rules import outside  # noqa: E402, F401
+# isort: on
 
 for _factory in (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
                  Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES)):

@@ -59,8 +59,9 @@ def check_keys(obj: dict, allowed: Collection[str], path: str) -> None:
         if key not in allowed:
             close = difflib.get_close_matches(key, list(allowed), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise fail(f"{path}.{key}", f"unknown key {key!r}{hint}; known keys: "
-                                        f"{', '.join(allowed)}")
+            known = (f"known keys: {', '.join(allowed)}" if len(allowed) <= 12 else
+                     "'satdoku rules' lists the keys")
+            raise fail(f"{path}.{key}", f"unknown key {key!r}{hint}; {known}")
 
 
 def read_object(value: Any, path: str, what: str, allowed: Collection[str],

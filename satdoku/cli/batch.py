@@ -85,6 +85,11 @@ def _where(record: Record, message: str, name: str, many: bool) -> str:
 
 def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: bool,
           name: str) -> None:
+    for warning in record.warnings:  # also kept in the output: JSON, and grid text
+        typer.echo(f"satdoku: warning: {_where(record, warning, name, many)}{warning}",
+                   err=True)
+    if record.warnings and answer.text and fmt is OutputFormat.grid:
+        answer.text = "".join(f"# warning: {w}\n" for w in record.warnings) + answer.text
     if answer.message:
         where = _where(record, answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT,
@@ -92,6 +97,8 @@ def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: 
         typer.echo(f"{prefix}{where}{answer.message}", err=True)
     if fmt is OutputFormat.json:
         obj = {"line": record.line, "status": answer.status, **answer.data}
+        if record.warnings:
+            obj["warnings"] = list(record.warnings)
         if answer.message:
             obj["message"] = answer.message
         out.write(json.dumps(obj) + "\n")

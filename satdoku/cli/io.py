@@ -14,7 +14,7 @@ from typing import TextIO
 from satdoku.atomic import atomic_file
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
-from satdoku.formats import Record, read_json_puzzles
+from satdoku.formats import Record, fpuzzles_links, read_json_puzzles
 from satdoku.formats.text import BoxSpec, puzzle_records
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
@@ -51,13 +51,18 @@ def read_source(puzzle: str) -> tuple[str, str]:
                 raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
         except UnicodeDecodeError as err:
             raise ParseError(f"cannot read {puzzle}: not UTF-8 text ({err.reason})") from None
-        if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle):
+        if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not fpuzzles_links.is_link(puzzle):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"
 
 
-def load(puzzle: str, box: str, rules: str) -> tuple[Sequence[Record], str]:
-    """Every record of the input named by ``puzzle``, and the input's name."""
+def load(puzzle: str, box: str, rules: str,
+         ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
+    """Every record of the input named by ``puzzle``, and the input's name.
+
+    f-puzzles and SudokuPad links (one per line) and f-puzzles JSON are read too; a puzzle with
+    constraints satdoku cannot express is an error unless ``ignore_unsupported``.
+    """
     text, name = read_source(puzzle)
     try:
         spec = box_spec(box)
@@ -67,8 +72,13 @@ def load(puzzle: str, box: str, rules: str) -> tuple[Sequence[Record], str]:
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
     # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.
-    records = (list(read_json_puzzles(text, source, spec, extra)) if is_json
-               else puzzle_records(text, source, spec, extra))
+    if fpuzzles_links.is_fpuzzles(text):
+        records: Sequence[Record] = fpuzzles_links.records(
+            text, source, spec, extra, ignore_unsupported)
+    elif is_json:
+        records = list(read_json_puzzles(text, source, spec, extra))
+    else:
+        records = puzzle_records(text, source, spec, extra)
     if not records:
         raise ParseError(f"no puzzle found in {name}")
     if source is None and len(records) == 1 and records[0].error and _WORD.fullmatch(text):
@@ -76,14 +86,17 @@ def load(puzzle: str, box: str, rules: str) -> tuple[Sequence[Record], str]:
     return records, name
 
 
-def one_puzzle(records: Sequence[Record], name: str, command: str) -> Puzzle:
-    """The single puzzle of an input, for commands that take one (export, decode, render)."""
+def one_puzzle(records: Sequence[Record], name: str, command: str, warn: bool = True) -> Puzzle:
+    """The single puzzle of an input, for commands that take one (export, decode, render);
+    its warnings go to stderr (unless ``warn`` is False: a batch will say them)."""
     if len(records) > 1:
         raise ParseError(f"{command} takes one puzzle; {name} holds {len(records)} "
                          f"(lines {records[0].line}, {records[1].line}, …)")
     if records[0].error is not None:
         raise records[0].error
     assert records[0].puzzle is not None
+    for warning in records[0].warnings if warn else ():
+        print(f"satdoku: warning: {warning}", file=sys.stderr)
     return records[0].puzzle
 
 

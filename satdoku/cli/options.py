@@ -21,8 +21,9 @@ class OutputFormat(str, Enum):
 
 PuzzleArg = Annotated[str, typer.Argument(
     help="A puzzle file (text, or JSON with cages, jigsaw regions, even/odd cells…: see "
-         "'satdoku rules'), '-' for standard input, or the puzzle itself (e.g. an "
-         "81-character line; '.' or '0' for blanks).", show_default=False,
+         "'satdoku rules'; f-puzzles JSON too), '-' for standard input, or the puzzle itself "
+         "(e.g. an 81-character line; '.' or '0' for blanks; an f-puzzles or SudokuPad "
+         "link).", show_default=False,
     metavar="PUZZLE")]
 Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
@@ -58,6 +59,10 @@ Output = Annotated[str | None, typer.Option(
     "--output", "-o", help="Write results to this file (atomically; partial results are "
                            "kept on interrupt) instead of standard output.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+IgnoreUnsupported = Annotated[bool, typer.Option(
+    "--ignore-unsupported", help="f-puzzles / SudokuPad input: go on without the constraints "
+                                 "satdoku cannot express (named in a warning that the output "
+                                 "keeps) instead of refusing the puzzle.")]
 
 DEFAULTS = {"box": "auto", "rules": "", "encoding": DEFAULT_ENCODING, "amo": AMO.PAIRWISE,
             "backend": DEFAULT_BACKEND}

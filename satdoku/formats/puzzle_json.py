@@ -99,6 +99,9 @@ def _skip_blank(text: str, k: int) -> int:
     return k
 
 
+_META = ("title", "author", "comment")
+
+
 def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",
                       rules: tuple[Rule, ...] = ()) -> Iterator[Record]:
     """Every puzzle of a JSON document (bad ones as errors), with ``rules`` added to each.
@@ -120,7 +123,8 @@ def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto
             at_line = line if located else None  # one object: the path is enough
             yield Record(line, raw, error=ParseError(err.message, source, at_line))
         else:
-            yield Record(line, raw, puzzle=puzzle)
+            yield Record(line, raw, puzzle=puzzle, meta=tuple(
+                (k, obj[k]) for k in _META if isinstance(obj.get(k), str)))
 
 
 def parse_json_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
@@ -175,7 +179,9 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
     return obj
 
 
-def format_json(puzzle: Puzzle) -> str:
-    """``puzzle`` as a JSON object, one key per line."""
-    fields = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in puzzle_to_json(puzzle).items()]
+def format_json(puzzle: Puzzle, meta: dict[str, str] | None = None) -> str:
+    """``puzzle`` as a JSON object, one key per line; ``meta`` (title, author, comment) first."""
+    obj = {**(meta or {}), **puzzle_to_json(puzzle)}
+    fields = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+              for k, v in obj.items()]
     return "{\n" + ",\n".join(fields) + "\n}"

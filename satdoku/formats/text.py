@@ -66,6 +66,10 @@ class Record:
     text: str
     puzzle: Puzzle | None = None
     error: SatdokuError | None = None
+    #: Said with every result of the puzzle (e.g. constraints of another format left out).
+    warnings: tuple[str, ...] = ()
+    #: Title, author, comment: carried over when the puzzle is converted.
+    meta: tuple[tuple[str, str], ...] = ()
 
 
 def read_numbers(line: str, number: int) -> Cells | None:

@@ -24,6 +24,7 @@ from satdoku.cli.options import (
     Box,
     EncodingOpt,
     Format,
+    IgnoreUnsupported,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -63,7 +64,8 @@ def analyse_command(
         limit: Limit = COUNT_LIMIT, max_level: MaxLevel = MAX_LEVEL, box: Box = DEFAULTS["box"],
         rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
         amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
-        output: Output = None, quiet: Quiet = False, picture: Picture = None) -> None:
+        output: Output = None, quiet: Quiet = False, picture: Picture = None,
+        ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Why a puzzle is (not) unique, what is forced, what is redundant, how hard it is.
 
     Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash. --svg draws the
@@ -71,7 +73,7 @@ def analyse_command(
     clashing givens (none).
     Example: satdoku analyse puzzle.txt --certify proof.drat
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
     picture = picture_target(picture, records)
@@ -157,14 +159,15 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
 def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
                encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
                backend: Backend = DEFAULTS["backend"], fmt: Format = None,
-               output: Output = None, quiet: Quiet = False, picture: Picture = None) -> None:
+               output: Output = None, quiet: Quiet = False, picture: Picture = None,
+               ignore_unsupported: IgnoreUnsupported = False) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
     cell, '.' where a digit is impossible; default for many), json. --svg draws them as
     pencil marks.
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend, precheck=False)
 

@@ -19,6 +19,7 @@ from satdoku.cli.options import (
     Box,
     EncodingOpt,
     Format,
+    IgnoreUnsupported,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -46,13 +47,14 @@ ModelArg = Annotated[str, typer.Argument(
 @app.command(epilog=EXIT_CODES)
 def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
            rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
-           amo: AmoOpt = DEFAULTS["amo"], stats: Stats = False) -> None:
+           amo: AmoOpt = DEFAULTS["amo"], stats: Stats = False,
+           ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Write a puzzle as DIMACS CNF for any SAT solver: the rules, then the givens as units.
 
     The header comments carry the board, rules, encoding and the variable map
     v(r,c,d) = (r*n + c)*n + d + 1 (from 0). Example: satdoku export p.txt -o p.cnf
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
     with output_stream(output, keep_partial=False, reading=name) as out:
@@ -82,7 +84,7 @@ def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
 @app.command("decode", epilog=EXIT_CODES)
 def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"],
                    rules: Rules = DEFAULTS["rules"], fmt: Format = None,
-                   output: Output = None) -> None:
+                   output: Output = None, ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Read an external solver's answer for a puzzle exported by 'satdoku export'.
 
     The model's cell literals become a grid that satdoku's own checkers verify.
@@ -90,8 +92,8 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
     """
     if puzzle == "-" == model:
         raise ParseError("the puzzle and the model cannot both come from standard input")
-    records, name = load(puzzle, box, rules)
-    one_puzzle(records, name, "decode")
+    records, name = load(puzzle, box, rules, ignore_unsupported)
+    one_puzzle(records, name, "decode", warn=False)
     text = _read_model(model, puzzle)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:

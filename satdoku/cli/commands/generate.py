@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterator
+from enum import Enum
 from typing import Annotated, TextIO
 
 import typer
@@ -24,7 +25,9 @@ from satdoku.cli.options import (
 )
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
+from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
 from satdoku.generate import Generated, GenerateOptions, generate_many
+from satdoku.puzzle import Puzzle
 from satdoku.rules import parse_rules
 from satdoku.symmetry import Symmetry
 
@@ -47,9 +50,23 @@ def board_of(size: int | None, box: str) -> Board:
     return Board(r * c, (r, c))
 
 
-def render(made: Generated, fmt: OutputFormat, with_solution: bool) -> str:
-    """One generated puzzle in the chosen format (JSON: one object on one line)."""
+class GenOutput(str, Enum):
+    """generate's formats: the common ones, and links that open in f-puzzles or SudokuPad."""
+
+    grid = "grid"
+    line = "line"
+    json = "json"
+    fpuzzles = "fpuzzles"
+    sudokupad = "sudokupad"
+
+
+def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) -> str:
+    """One generated puzzle in the chosen format (JSON: one object on one line; a link: one
+    line, carrying the solution with --with-solution so that the tools can check it)."""
     board, givens = made.puzzle.board, made.puzzle.givens
+    if isinstance(fmt, GenOutput):
+        return fpuzzles_link(made.puzzle, fmt.value,
+                                      solution=made.solution if with_solution else None)
     if fmt is OutputFormat.json:
         return json.dumps({**puzzle_to_json(made.puzzle), **facts(made), **(
             {"solution": format_line(board, made.solution)} if with_solution else {})})
@@ -111,11 +128,12 @@ Strict = Annotated[bool, typer.Option(
                      "break the symmetry).")]
 WithSolution = Annotated[bool, typer.Option(
     "--with-solution", help="Print the solution too (line: after a space; JSON: 'solution').")]
-GenFormat = Annotated[OutputFormat | None, typer.Option(
+GenFormat = Annotated[GenOutput | None, typer.Option(
     "--format", "-f", help="Output: grid (default for one puzzle), line (default for "
                            "--count > 1), json (one object per line, with clue count, "
                            "symmetry, minimality, seed, time and solver calls; "
-                           "'satdoku check' reads it back).")]
+                           "'satdoku check' reads it back), fpuzzles or sudokupad (a link "
+                           "per line that opens the puzzle in f-puzzles or SudokuPad).")]
 Jobs = Annotated[int, typer.Option(
     "--jobs", "-j", min=1, help="Worker processes; each runs its own stream of puzzles "
                                 "seeded from --seed (so -j 2 gives other puzzles than -j 1, "
@@ -143,19 +161,23 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     if clues is not None and clues >= board.n ** 2:
         raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
                          f"{board.n ** 2} cells; give fewer")
+    if fmt in (GenOutput.fpuzzles, GenOutput.sudokupad):  # what f-puzzles cannot say, first
+        to_fpuzzles(Puzzle(board, (0,) * board.n ** 2, extra))
     options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict,
                               time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     made = generate_many(board, extra, options, seed, count, min(jobs, count))
-    fmt_ = fmt or (OutputFormat.grid if count == 1 else OutputFormat.line)
+    chosen = fmt or (GenOutput.grid if count == 1 else GenOutput.line)
+    fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
+            else OutputFormat(chosen.value))
     with output_stream(output) as out:
         code = write_all(made, count, out, fmt_, with_solution, quiet)
     raise typer.Exit(int(code))
 
 
 def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
-              fmt: OutputFormat, with_solution: bool, quiet: bool) -> int:
+              fmt: OutputFormat | GenOutput, with_solution: bool, quiet: bool) -> int:
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made)."""
     progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK

@@ -9,7 +9,7 @@ import typer
 from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.io import load, one_puzzle
-from satdoku.cli.options import DEFAULTS, Backend, Box, PuzzleArg, Rules
+from satdoku.cli.options import DEFAULTS, Backend, Box, IgnoreUnsupported, PuzzleArg, Rules
 from satdoku.cli.solvers import Solvers
 from satdoku.errors import BoardError, ExitCode
 from satdoku.puzzle import Puzzle, clash_message
@@ -34,14 +34,15 @@ Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size i
 def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
            candidates: Candidates = False, highlight: Highlight = "", title: Title = "",
            cell: Cell = 40.0, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
-           backend: Backend = DEFAULTS["backend"]) -> None:
+           backend: Backend = DEFAULTS["backend"],
+           ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Draw one puzzle: givens, a solution, true candidates, highlights, variant markings.
 
     Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png
     """
     if solve and candidates:
         raise fail("--solve fills every cell, leaving no room for --candidates: choose one")
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     p = one_puzzle(records, name, "render")
     cells = _cells(p, highlight)
     solution, marks = None, None

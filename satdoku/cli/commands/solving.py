@@ -17,6 +17,7 @@ from satdoku.cli.options import (
     Box,
     EncodingOpt,
     Format,
+    IgnoreUnsupported,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -60,12 +61,13 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
           fmt: Format = None, output: Output = None, quiet: Quiet = False,
-          external: External = None, picture: Picture = None) -> None:
+          external: External = None, picture: Picture = None,
+          ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Solve puzzles: print a solution of each (every one verified independently).
 
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend)
     enumerate_all = all_solutions or limit is not None
@@ -126,12 +128,12 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
           fmt: Format = None, output: Output = None, quiet: Quiet = False,
-          picture: Picture = None) -> None:
+          picture: Picture = None, ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Is the puzzle unique? If not, show two solutions and mark (*) where they differ.
 
     Exit code 0 when unique, 3 when it has several solutions, 1 when none.
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     solvers = Solvers(encoding, amo, backend)
 
@@ -169,14 +171,14 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
           rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
           amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
           time_limit: TimeLimit = None, fmt: Format = None, output: Output = None,
-          quiet: Quiet = False) -> None:
+          quiet: Quiet = False, ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Count the solutions, exactly or up to --limit (progress shown on long counts).
 
     Prints the count, or 'at least N' when --limit or --time-limit cut the count short.
     Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
-    records, name = load(puzzle, box, rules)
+    records, name = load(puzzle, box, rules, ignore_unsupported)
     solvers = Solvers(encoding, amo, backend)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:

@@ -1,0 +1,176 @@
+"""f-puzzles and SudokuPad links: found in what people paste, decoded, and made.
+
+Glossary: a *payload* is f-puzzles JSON compressed by lz-string's ``compressToBase64``
+(:mod:`satdoku.formats.lzstring`); an *f-puzzles link* carries it as
+``f-puzzles.com/?load=PAYLOAD``, a *SudokuPad link* as ``sudokupad.app/fpuzzlesPAYLOAD`` (or
+``?puzzleid=fpuzzlesPAYLOAD``). A *short link* (``?id=``, a SudokuPad id, tinyurl) holds no
+payload: the puzzle is on a server, and satdoku does not use the network. Also here: the
+input records of the commands (one per link, or per f-puzzles JSON object).
+
+>>> from satdoku.formats.fpuzzles_write import to_fpuzzles
+>>> from satdoku.formats.fpuzzles import read_fpuzzles
+>>> grid = [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}, {}, {}, {}]] * 3
+>>> link = to_link(to_fpuzzles(read_fpuzzles({"size": 4, "grid": grid}).puzzle))
+>>> link[:40], read_link(link)["grid"][0][0]
+('https://f-puzzles.com/?load=N4IgzglgXgpi', {'value': 1, 'given': True})
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import unquote
+
+from satdoku.errors import ParseError, SatdokuError
+from satdoku.formats.fpuzzles import META, read_fpuzzles
+from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
+from satdoku.formats.text import BoxSpec, Record, text_lines
+from satdoku.rules import Rule
+
+#: Where the links point.
+SITES = {"fpuzzles": "https://f-puzzles.com/?load=", "sudokupad": "https://sudokupad.app/fpuzzles"}
+
+
+# -- links ---------------------------------------------------------------------------------------
+_URL = re.compile(r"(?i)^(?:https?:/*)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$)")
+_BARE = re.compile(r"N4Ig[A-Za-z0-9+/ ]*=*")  # an f-puzzles payload: '{"' compresses to N4Ig
+_PAYLOAD = re.compile(r"(?i)(?:[?&]load=|fpuzzles)([^&#]*)")
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]*")
+_HOSTS = re.compile(r"(?i)(?:www\.|beta\.|app\.)?(?:f-puzzles\.com|sudokupad\.app|"
+                    r"crackingthecryptic\.com|tinyurl\.com|bit\.ly)\b")
+
+
+def is_link(text: str) -> bool:
+    """Whether ``text`` (one line) is a web address (``http…``, or a host that f-puzzles
+    links use) or a bare f-puzzles payload — not a file name like ``puzzles.txt``."""
+    text = _unwrap(text)
+    if not text or _BARE.fullmatch(text):
+        return bool(text)
+    return _URL.match(text) is not None and (
+        re.match(r"(?i)https?:", text) is not None or _HOSTS.match(text) is not None
+        or _PAYLOAD.search(text) is not None)
+
+
+def _unwrap(text: str) -> str:
+    """A pasted link without the angle brackets or quotes around it."""
+    return text.strip().strip("<>\"'`").strip()
+
+
+def link_payload(text: str) -> str:
+    """The lz-string payload of an f-puzzles or SudokuPad link (or a bare payload), cleaned of
+    what mail and chat do to links; ParseError for links that need the network.
+
+    >>> link_payload("<https:/f-puzzles.com/?load=N4Ig%2Bab cd&utm=x>")
+    'N4Ig+ab+cd'
+    """
+    text = _unwrap(text)
+    if not _BARE.fullmatch(text):
+        link = unquote(text)
+        match = _PAYLOAD.search(link)
+        if match is None or not match[1].strip():
+            raise ParseError(_needs_network(link))
+        text = match[1]
+    payload = _BASE64.match(text.replace(" ", "+"))
+    if payload is None or not payload[0]:
+        raise ParseError("the link holds no f-puzzles data after 'load=' or 'fpuzzles': copy "
+                         "the whole link again")
+    return payload[0]
+
+
+def _needs_network(link: str) -> str:
+    host = re.sub(r"(?i)^(?:https?:/*)?", "", link).split("/")[0].split("?")[0]
+    if re.search(r"(?i)sudokupad|crackingthecryptic", host):
+        return (f"this {host} link names a puzzle that SudokuPad keeps on its server, and "
+                "satdoku does not use the network: give satdoku a link that carries the "
+                "puzzle itself (f-puzzles.com/?load=… or sudokupad.app/fpuzzles…, e.g. the "
+                "setter's f-puzzles link) or the puzzle's f-puzzles JSON")
+    return (f"the link to {host} names a puzzle kept on a server, and satdoku does not use the "
+            "network: open it in a browser and give satdoku the full link it leads to "
+            "(f-puzzles.com/?load=… or sudokupad.app/fpuzzles…), or the puzzle's f-puzzles "
+            "JSON (f-puzzles: Export)")
+
+
+def decode_payload(payload: str) -> dict:
+    """The f-puzzles JSON object inside a payload; ParseError naming what is wrong."""
+    try:
+        obj = json.loads(decompress_from_base64(payload))
+    except ValueError as err:  # JSONDecodeError is a ValueError
+        what = (f"{err.msg} at character {err.pos}" if isinstance(err, json.JSONDecodeError)
+                else str(err))
+        raise ParseError(f"the f-puzzles link is damaged or does not hold f-puzzles JSON "
+                         f"({what}): copy the whole link again") from None
+    if not isinstance(obj, dict) or "grid" not in obj:
+        raise ParseError("the f-puzzles link does not hold an f-puzzles puzzle (an object "
+                         "with 'size' and 'grid')")
+    return obj
+
+
+def read_link(text: str) -> dict:
+    """The f-puzzles JSON object of an f-puzzles or SudokuPad link."""
+    return decode_payload(link_payload(text))
+
+
+def to_link(fobj: dict, site: str = "fpuzzles") -> str:
+    """The link that opens f-puzzles JSON ``fobj`` in f-puzzles or SudokuPad (``site``)."""
+    return SITES[site] + compress_to_base64(dump(fobj))
+
+
+def dump(fobj: dict) -> str:
+    """f-puzzles JSON text as JavaScript's ``JSON.stringify`` writes it."""
+    return json.dumps(fobj, ensure_ascii=False, separators=(",", ":"))
+
+
+# -- input records for the commands --------------------------------------------------------------
+def _lines(text: str) -> list[tuple[int, str]]:
+    return [(k, line) for k, line in enumerate(text_lines(text), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _fpuzzles_json(text: str) -> list[Any] | None:
+    """The f-puzzles objects of a JSON text (one object, or an array of them), else None."""
+    if not text.lstrip().startswith(("{", "[")) or '"grid"' not in text:
+        return None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    items = doc if isinstance(doc, list) else [doc]
+    if items and all(isinstance(x, dict) and "grid" in x and "givens" not in x for x in items):
+        return items
+    return None
+
+
+def is_fpuzzles(text: str) -> bool:
+    """Whether an input is f-puzzles: links (one per line) or f-puzzles JSON."""
+    lines = _lines(text)
+    if lines and all(is_link(line) for _, line in lines):
+        return True
+    return _fpuzzles_json(text) is not None
+
+
+def records(text: str, source: str | None = None, box: BoxSpec = "auto",
+            rules: tuple[Rule, ...] = (), ignore_unsupported: bool = False) -> list[Record]:
+    """One record per link (one per line) or per f-puzzles object of the input."""
+    objects = _fpuzzles_json(text)
+    if objects is not None:
+        located = len(objects) > 1
+        return [_record(k if located else 1, dump(o), lambda o=o: o, source, located, box,
+                        rules, ignore_unsupported) for k, o in enumerate(objects, 1)]
+    many = len(_lines(text)) > 1
+    return [_record(k, line.strip(), lambda line=line: read_link(line), source, many, box,
+                    rules, ignore_unsupported) for k, line in _lines(text)]
+
+
+def _record(line: int, raw: str, get: Any, source: str | None, located: bool, box: BoxSpec,
+            rules: tuple[Rule, ...], ignore_unsupported: bool) -> Record:
+    try:
+        fobj = get()
+        reading = read_fpuzzles(fobj, box, rules, ignore_unsupported)
+    except SatdokuError as err:
+        message = err.message if isinstance(err, ParseError) else str(err)
+        return Record(line, raw, error=ParseError(message, source, line if located else None))
+    warnings = (f"ignored f-puzzles constraints satdoku cannot express: {reading.ignored}",
+                ) if reading.ignored else ()
+    meta = tuple((k, v) for k, v in reading.obj.items() if k in META.values())
+    return Record(line, raw, reading.puzzle, warnings=warnings, meta=meta)

@@ -1,0 +1,439 @@
+"""f-puzzles and SudokuPad links and JSON: lz-string, translation both ways, real puzzles, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import satdoku
+from conftest import DATA, ROOT, run_cli
+from satdoku.board import Board
+from satdoku.cli import run
+from satdoku.errors import ParseError, RuleError
+from satdoku.formats import format_line, parse_json_puzzle, puzzle_to_json
+from satdoku.formats.fpuzzles import read_fpuzzles, to_satdoku
+from satdoku.formats.fpuzzles_links import dump, link_payload, read_link, to_link
+from satdoku.formats.fpuzzles_write import to_fpuzzles
+from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
+from satdoku.generate import GenerateOptions, generate
+from satdoku.puzzle import Puzzle
+from satdoku.rules import DATA_KEYS, parse_rules
+from satdoku.symmetry import Symmetry
+
+FP = DATA / "fpuzzles"
+REAL = sorted(p for p in FP.glob("*.json") if p.name not in ("lzstring_vectors.json",
+                                                             "links.json"))
+LINKS = json.loads((FP / "links.json").read_text(encoding="utf-8"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+#: satdoku keys that f-puzzles has no constraint for.
+INEXPRESSIBLE = {"greater_than", "slow_thermos"}
+
+
+def needs(*keys: str) -> None:
+    """Skip when a satdoku key is not registered (yet) in this tree."""
+    missing = [k for k in keys if k not in DATA_KEYS]
+    if missing:
+        pytest.skip(f"satdoku keys not registered: {', '.join(missing)}")
+
+
+def empty_grid(n: int, cells: dict[tuple[int, int], dict] | None = None) -> list[list[dict]]:
+    grid: list[list[dict]] = [[{} for _ in range(n)] for _ in range(n)]
+    for (r, c), cell in (cells or {}).items():
+        grid[r - 1][c - 1] = cell
+    return grid
+
+
+def canon(p: Puzzle) -> tuple:
+    """A puzzle up to the order of its rules and of the items of each key."""
+    obj = puzzle_to_json(p)
+    keyed = {k: sorted(json.dumps(x, sort_keys=True) for x in v) if isinstance(v, list) else v
+             for k, v in obj.items()}
+    return p.board, p.givens, p.eliminated, keyed
+
+
+def cli(*args: str, capsys) -> tuple[int, str, str]:
+    """The CLI in this process (fast); ``run_cli`` runs it as a user would."""
+    code = run(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- lz-string -----------------------------------------------------------------------------------
+VECTORS = json.loads((FP / "lzstring_vectors.json").read_text(encoding="utf-8"))["vectors"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=lambda v: f"{len(v['text'])}chars")
+def test_lzstring_matches_the_reference_javascript(vector):
+    assert compress_to_base64(vector["text"]) == vector["base64"]
+    if vector["text"]:
+        assert decompress_from_base64(vector["base64"]) == vector["text"]
+
+
+def test_lzstring_round_trips_random_unicode():
+    rng = random.Random(13)
+    alphabet = "ab{}\":,[]0123456789 é数💡🧩\u0000\uffff"
+    for _ in range(200):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 300)))
+        assert decompress_from_base64(compress_to_base64(text)) == text
+
+
+@pytest.mark.parametrize("data", ["", "abc!", "N4IgzglgXgpiBcBOANCA5gJwgEwQbT",
+                                  "/////////////"])
+def test_lzstring_rejects_broken_data(data):
+    with pytest.raises(ValueError):
+        decompress_from_base64(data)
+
+
+# -- real public puzzles -------------------------------------------------------------------------
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.stem)
+def test_real_puzzle_has_the_published_solution(path):
+    fobj = json.loads(path.read_text(encoding="utf-8"))
+    reading = read_fpuzzles(fobj)
+    assert reading.solution is not None and not reading.ignored
+    reading.puzzle.verify(reading.solution)  # the independent checker accepts it
+    result = satdoku.check(reading.puzzle)
+    assert result.status.value == "unique"
+    assert result.solutions[0] == reading.solution
+
+
+def test_real_puzzles_cover_the_families():
+    keys = set()
+    for path in REAL:
+        keys |= set(to_satdoku(json.loads(path.read_text(encoding="utf-8"))).obj)
+    assert {"regions", "thermos", "white_dots", "black_dots", "xv", "quadruples",
+            "clones"} <= keys
+
+
+def test_real_link_killer_is_unique():
+    link = next(x for x in LINKS if x["family"] == "killer")
+    puzzle = read_fpuzzles(read_link(link["link"])).puzzle
+    assert [r.name for r in puzzle.rules] == ["killer"] and puzzle.num_givens == 0
+    assert satdoku.check(puzzle).status.value == "unique"
+
+
+@pytest.mark.parametrize("link", [x for x in LINKS if "givens" in x["expect"]],
+                         ids=lambda x: x["family"])
+def test_real_link_decodes_as_its_source_expects(link):
+    fobj = read_link(link["link"])
+    if "json" in link["expect"]:
+        assert fobj == json.loads(link["expect"]["json"])
+    reading = read_fpuzzles(fobj)
+    givens = link["expect"]["givens"].replace(" ", "").replace("-", ".")
+    assert format_line(reading.puzzle.board, reading.puzzle.givens) == givens
+    assert reading.obj["rules"] == link["expect"]["rules"]
+
+
+# -- round trips ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_round_trip_through_links(path):
+    """Every example f-puzzles can express comes back the same; the others are refused,
+    naming the satdoku keys f-puzzles has no constraint for."""
+    puzzle = parse_json_puzzle(path.read_text(encoding="utf-8"))
+    keys = set(json.loads(path.read_text(encoding="utf-8")))
+    if keys & INEXPRESSIBLE:
+        with pytest.raises(RuleError, match="|".join(keys & INEXPRESSIBLE)):
+            to_fpuzzles(puzzle)
+        return
+    for site in ("fpuzzles", "sudokupad"):
+        back = read_fpuzzles(read_link(to_link(to_fpuzzles(puzzle), site))).puzzle
+        assert canon(back) == canon(puzzle)
+
+
+@pytest.mark.parametrize(("size", "rules"), [(4, ""), (6, "anti-king"), (9, "anti-knight"),
+                                             (8, "diagonal"), (7, ""), (12, "")])
+def test_generated_puzzles_round_trip(size, rules):
+    board = Board.classic(size)
+    made = generate(board, parse_rules(rules), GenerateOptions(Symmetry.NONE, clues=size * 3),
+                    seed=size)
+    fobj = to_fpuzzles(made.puzzle, solution=made.solution)
+    back = read_fpuzzles(json.loads(dump(fobj)))
+    assert canon(back.puzzle) == canon(made.puzzle)
+    assert back.solution == made.solution
+
+
+RICH = {
+    "size": 9, "box": "3x3", "givens": "1" + "." * 80,
+    "cages": [{"cells": ["r1c2", "r1c3"], "sum": 7}, {"cells": ["r9c8", "r9c9"]}],
+    "extra_regions": [["r5c5", "r5c6", "r6c5"]], "even": ["r2c2"], "odd": ["r2c3"],
+    "minimum": ["r4c4"], "maximum": ["r4c6"], "thermos": [["r7c1", "r7c2", "r7c3"]],
+    "whispers": [["r8c1", "r8c2", "r8c3"], {"cells": ["r6c1", "r6c2"], "difference": 4}],
+    "between_lines": [["r3c7", "r3c8", "r3c9"]], "renban": [["r5c1", "r5c2", "r5c3"]],
+    "palindromes": [["r6c7", "r6c8", "r6c9"]], "entropic_lines": [["r1c7", "r2c7", "r3c6"]],
+    "modular_lines": [["r7c7", "r7c8", "r7c9"]], "region_sum_lines": [["r3c3", "r3c4"]],
+    "zipper_lines": [["r8c7", "r8c8", "r8c9"]],
+    "white_dots": [["r9c1", "r9c2"], {"cells": ["r9c3", "r9c4"], "value": 3}],
+    "black_dots": [["r9c5", "r9c6"]],
+    "xv": [{"cells": ["r2c8", "r2c9"], "sum": 10}, {"cells": ["r1c8", "r1c9"], "sum": 5}],
+    "negative": ["white", "black", "x", "v"], "clones": [[["r1c4"], ["r9c7"]]],
+    "quadruples": [{"cells": ["r4c7", "r4c8", "r5c7", "r5c8"], "digits": [1, 2]}],
+    "arrows": [{"circle": ["r2c5"], "line": ["r3c5", "r4c5"]},
+               {"circle": ["r2c5"], "line": ["r2c6", "r3c6"]},
+               {"circle": ["r8c4", "r8c5"], "line": ["r7c4", "r7c5"]}],
+    "little_killers": [{"clue": "r0c1", "direction": "DR", "sum": 20}],
+    "sandwiches": [{"clue": "r0c3", "sum": 12}], "x_sums": [{"clue": "r10c5", "sum": 15}],
+    "skyscrapers": [{"clue": "r4c10", "count": 3}],
+}
+
+
+def test_every_key_round_trips():
+    needs(*(k for k in RICH if k not in ("size", "box", "givens")))
+    puzzle = parse_json_puzzle(json.dumps(RICH))
+    fobj = to_fpuzzles(puzzle)
+    assert fobj["nonconsecutive"] is True and fobj["negative"] == ["ratio", "xv"]
+    assert fobj["arrow"][0]["lines"] == [["R2C5", "R3C5", "R4C5"], ["R2C5", "R2C6", "R3C6"]]
+    assert fobj["littlekillersum"][0]["cells"][:2] == ["R1C2", "R2C3"]
+    assert canon(read_fpuzzles(read_link(to_link(fobj))).puzzle) == canon(puzzle)
+
+
+@pytest.mark.parametrize(("extra", "named"), [
+    ({"greater_than": [["r1c1", "r1c2"]]}, "greater_than"),
+    ({"slow_thermos": [["r1c1", "r1c2"]]}, "slow_thermos"),
+    ({"xv": [{"cells": ["r1c1", "r1c2"], "sum": 7}]}, "sum 7"),
+    ({"xv": [{"cells": ["r1c1", "r1c2"], "sum": 10}], "negative": ["x"]}, "negative x or v"),
+    ({"black_dots": [["r1c1", "r1c2"]], "rules": ["nonconsecutive"]}, "nonconsecutive with"),
+    ({"black_dots": [{"cells": ["r1c1", "r1c2"], "value": 3}], "negative": ["black"]},
+     "other than 2"),
+])
+def test_writing_names_what_fpuzzles_cannot_express(extra, named):
+    needs(*(k for k in extra if k != "rules"))
+    puzzle = parse_json_puzzle(json.dumps({"size": 9, **extra}))
+    with pytest.raises(RuleError, match=named):
+        to_fpuzzles(puzzle)
+
+
+def test_boxes_other_than_the_default():
+    puzzle = parse_json_puzzle('{"size": 6, "box": "3x2", "rules": ["anti-king"]}')
+    fobj = to_fpuzzles(puzzle)
+    assert fobj["grid"][0][0]["region"] == 0 and fobj["grid"][0][2]["region"] == 1
+    assert canon(read_fpuzzles(fobj).puzzle) == canon(puzzle)
+    with pytest.raises(RuleError, match="disjoint"):
+        to_fpuzzles(parse_json_puzzle('{"size": 6, "box": "3x2", "rules": ["disjoint"]}'))
+
+
+# -- semantics of reading ------------------------------------------------------------------------
+@pytest.mark.parametrize(("n", "box"), [(4, "2x2"), (6, "2x3"), (7, "none"), (8, "2x4"),
+                                        (9, "3x3"), (12, "3x4"), (16, "4x4")])
+def test_default_regions(n, box):
+    assert to_satdoku({"size": n, "grid": empty_grid(n)}).obj["box"] == box
+
+
+def test_regions_null_and_jigsaw():
+    grid = empty_grid(4)
+    for c in range(4):
+        grid[0][c]["region"] = None
+    obj = to_satdoku({"size": 4, "grid": grid}).obj
+    assert obj["box"] == "none" and len(obj["extra_regions"]) == 4  # r1 is in no region
+    jig = [[{"region": r} for _ in range(4)] for r in (0, 1, 2, 3)]  # rows as regions
+    jig[0][0]["region"], jig[1][0]["region"] = 1, 0
+    assert to_satdoku({"size": 4, "grid": jig}).obj["regions"][:2] == ["1222", "2111"]
+
+
+def test_givens_entered_values_and_pencil_marks():
+    grid = empty_grid(4, {(1, 1): {"value": 1, "given": True}, (1, 2): {"value": 2},
+                          (2, 2): {"givenPencilMarks": [3, 4], "centerPencilMarks": [1]}})
+    reading = read_fpuzzles({"size": 4, "grid": grid})
+    assert reading.puzzle.givens[:2] == (1, 0)  # an entered digit is no given
+    assert reading.puzzle.eliminated == {(5, 1), (5, 2)}
+    back = read_fpuzzles(to_fpuzzles(reading.puzzle)).puzzle
+    assert back.eliminated == reading.puzzle.eliminated
+
+
+def test_cage_is_a_drawing_killercage_a_constraint():
+    fobj = {"size": 4, "grid": empty_grid(4), "cage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+            "killercage": [{"cells": ["R2C1", "R2C2"], "value": 3}, {"cells": ["R3C1", "R3C2"]}]}
+    assert to_satdoku(fobj).obj["cages"] == [{"cells": ["r2c1", "r2c2"], "sum": 3},
+                                             {"cells": ["r3c1", "r3c2"]}]
+
+
+def test_nonconsecutive_and_negative_constraints():
+    needs("white_dots", "black_dots", "xv", "negative")
+    base = {"size": 9, "grid": empty_grid(9), "nonconsecutive": True}
+    assert to_satdoku(base).obj["rules"] == ["nonconsecutive"]
+    dotted = {**base, "ratio": [{"cells": ["R1C1", "R1C2"]}], "negative": ["ratio", "xv"]}
+    assert to_satdoku(dotted).obj["negative"] == ["white", "black", "x", "v"]
+    odd = {**dotted, "ratio": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}
+    assert "negative ratio" in str(to_satdoku(odd).unsupported)
+
+
+def test_arrows_outside_clues_and_empty_clues():
+    needs("arrows", "little_killers", "sandwiches", "skyscrapers")
+    fobj = {"size": 9, "grid": empty_grid(9),
+            "arrow": [{"cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C3", "R3C4"],
+                                                           ["R1C1", "R2C1"]]}],
+            "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2"], "direction": "DR",
+                                 "value": "30"}],
+            "sandwichsum": [{"cell": "R0C3", "value": ""}, {"cell": "R3C0", "value": "12"}],
+            "skyscraper": [{"cell": "R10C4", "value": 3}]}
+    obj = to_satdoku(fobj).obj
+    assert obj["arrows"] == [{"circle": ["r1c1", "r1c2"], "line": ["r2c3", "r3c4"]},
+                             {"circle": ["r1c1", "r1c2"], "line": ["r2c1"]}]
+    assert obj["little_killers"] == [{"clue": "r0c1", "direction": "DR", "sum": 30}]
+    assert obj["sandwiches"] == [{"clue": "r3c0", "sum": 12}]
+    assert obj["skyscrapers"] == [{"clue": "r10c4", "count": 3}]
+
+
+def test_unsupported_refused_or_ignored_with_a_warning():
+    fobj = {"size": 4, "grid": empty_grid(4), "nabner": [{"lines": [["R1C1", "R1C2"]]}] * 2,
+            "killercage": [{"cells": ["R1C1"], "value": "2+"}], "text": [{"value": "hi"}],
+            "line": [{"lines": [["R1C1", "R2C2"]]}], "antiknight": False}
+    with pytest.raises(ParseError, match=r"killercage \(value '2\+'.*nabner ×2"):
+        read_fpuzzles(fobj)
+    reading = read_fpuzzles(fobj, ignore_unsupported=True)
+    assert "nabner ×2" in reading.ignored and reading.puzzle.rules == ()
+
+
+def test_windoku_read_from_extra_regions():
+    fobj = to_fpuzzles(parse_json_puzzle((ROOT / "examples" / "windoku.json").read_text()))
+    assert len(fobj["extraregion"]) == 4
+    assert to_satdoku(fobj).obj["rules"] == ["windoku"]
+
+
+def test_semantic_errors_name_the_fpuzzles_entry():
+    needs("thermos")
+    fobj = {"size": 4, "grid": empty_grid(4),
+            "thermometer": [{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R1C1", "R3C1"]]}]}
+    with pytest.raises(ParseError, match=r"^f-puzzles thermometer\[1\]"):
+        read_fpuzzles(fobj)
+
+
+# -- links as people paste them ------------------------------------------------------------------
+KILLER = parse_json_puzzle((ROOT / "examples" / "killer.json").read_text())
+LINK = to_link(to_fpuzzles(KILLER))
+PAYLOAD = LINK.split("load=")[1]
+
+
+@pytest.mark.parametrize("text", [
+    LINK, LINK.replace("https://", "http://"), LINK.replace("https://", "https:/"),
+    f"<{LINK}>", f"{LINK}&utm_source=chat", LINK.replace("+", " "),
+    LINK.replace("+", "%2B").replace("/", "%2F").replace("=", "%3D"),
+    f"https://sudokupad.app/fpuzzles{PAYLOAD}", f"https://beta.sudokupad.app/fpuzzles{PAYLOAD}",
+    f"sudokupad.app/?puzzleid=fpuzzles{PAYLOAD}",
+    f"https://crackingthecryptic.com/sudoku/?puzzleid=fpuzzles{PAYLOAD}", PAYLOAD,
+    f"  '{LINK}'  ", f"https://sudokupad.app//fpuzzles{PAYLOAD}",
+    f"https:sudokupad.app/fpuzzles{PAYLOAD}",
+])
+def test_links_as_pasted(text):
+    assert link_payload(text) == PAYLOAD
+
+
+# -- the command line ----------------------------------------------------------------------------
+SOLUTION = satdoku.check(KILLER).solutions[0]
+
+
+def test_every_command_reads_a_link(tmp_path, capsys):
+    line = format_line(KILLER.board, SOLUTION)
+    assert cli("solve", LINK, "-f", "line", capsys=capsys)[:2] == (0, line + "\n")
+    assert cli("check", LINK, "-f", "line", capsys=capsys)[:2] == (0, f"unique {line}\n")
+    assert cli("count", LINK, capsys=capsys)[:2] == (0, "1\n")
+    assert cli("analyse", LINK, "--json", capsys=capsys)[0] == 0
+    assert cli("candidates", LINK, "-f", "line", capsys=capsys)[0] == 0
+    assert cli("render", LINK, "-o", str(tmp_path / "k.svg"), capsys=capsys)[0] == 0
+    assert "<svg" in (tmp_path / "k.svg").read_text()
+    cnf = tmp_path / "k.cnf"
+    assert cli("export", LINK, "-o", str(cnf), capsys=capsys)[0] == 0
+    n = KILLER.board.n
+    model = "s SATISFIABLE\nv " + " ".join(str(i * n + d) for i, d in enumerate(SOLUTION)) + " 0\n"
+    (tmp_path / "model.txt").write_text(model)
+    code, out, _ = cli("decode", LINK, str(tmp_path / "model.txt"), "-f", "line", capsys=capsys)
+    assert (code, out) == (0, line + "\n")
+
+
+def test_fpuzzles_json_file_and_stdin_and_a_file_of_links(tmp_path, capsys):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(to_fpuzzles(KILLER)))
+    assert cli("check", str(path), "-f", "line", capsys=capsys)[0] == 0
+    links = tmp_path / "links.txt"
+    links.write_text(f"# two links\n{LINK}\n\nhttps://sudokupad.app/fpuzzles{PAYLOAD}\n")
+    code, out, _ = cli("check", str(links), "-f", "line", capsys=capsys)
+    assert code == 0 and out.count("unique") == 2
+    done = run_cli("count", "-", stdin=json.dumps(to_fpuzzles(KILLER)))
+    assert (done.code, done.out) == (0, "1\n")
+
+
+def test_convert_to_every_format(capsys):
+    code, out, _ = cli("convert", str(ROOT / "examples" / "killer.json"), capsys=capsys)
+    meta = {"title": "Killer Sudoku", "author": "generated with satdoku"}
+    assert (code, out) == (0, to_link(to_fpuzzles(KILLER, meta)) + "\n")
+    for target in ("sudokupad", "fpuzzles-json", "json", "line", "grid"):
+        code, out, _ = cli("convert", LINK, "--to", target, capsys=capsys)
+        assert code == 0 and out
+    code, out, _ = cli("convert", LINK, "--to", "json", capsys=capsys)
+    assert canon(parse_json_puzzle(out)) == canon(KILLER)
+
+
+def test_convert_of_a_title_keeps_it(capsys):
+    fobj = {"size": 4, "title": "Tïtle ✓", "author": "me", "grid": empty_grid(4)}
+    code, out, _ = cli("convert", to_link(fobj), "--to", "json", capsys=capsys)
+    assert code == 0 and json.loads(out)["title"] == "Tïtle ✓"
+    code, out, _ = cli("convert", to_link(fobj), "--to", "fpuzzles-json", capsys=capsys)
+    assert json.loads(out)["title"] == "Tïtle ✓"
+
+
+def test_generate_writes_links(capsys):
+    code, out, _ = cli("generate", "--seed", "3", "--box", "2x2", "-n", "2", "-f", "sudokupad",
+                       "--with-solution", capsys=capsys)
+    lines = out.split()
+    assert code == 0 and len(lines) == 2 and all("sudokupad.app/fpuzzles" in x for x in lines)
+    reading = read_fpuzzles(read_link(lines[0]))
+    assert satdoku.check(reading.puzzle).solutions[0] == reading.solution
+
+
+def test_ignore_unsupported_keeps_the_warning(capsys):
+    fobj = {"size": 4, "grid": empty_grid(4, {(1, 1): {"value": 1, "given": True}}),
+            "lockout": [{"lines": [["R1C1", "R1C2"]]}]}
+    link = to_link(fobj)
+    code, out, err = cli("solve", link, capsys=capsys)
+    assert code == 2 and "lockout" in err and "--ignore-unsupported" in err and not out
+    code, out, err = cli("solve", link, "--ignore-unsupported", capsys=capsys)
+    assert code == 0 and out.startswith("# warning: ignored f-puzzles") and "lockout" in err
+    code, out, _ = cli("check", link, "--ignore-unsupported", "-f", "json", capsys=capsys)
+    assert "lockout" in json.loads(out)["warnings"][0]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN", "damaged"),
+    (LINK[:-40], "damaged"),
+    ("https://f-puzzles.com/?load=@@@", "no f-puzzles data"),
+    ("https://f-puzzles.com/?load=" + compress_to_base64("not json"), "Expecting value"),
+    ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 9}'), "'size' and 'grid'"),
+    ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 2, "grid": [[{}]]}'),
+     "grid: 1 rows"),
+    ("https://f-puzzles.com/?load=" + compress_to_base64(
+        '{"size": 1, "grid": [[{}]], "killercage": [{"cells": "R1C1"}]}'), "killercage[0]"),
+    ("https://f-puzzles.com/?load=" + compress_to_base64(
+        '{"size": 1, "grid": [[{}]], "odd": [{"cell": "R2C9"}]}'), "outside the 1x1 grid"),
+    ("https://f-puzzles.com/?id=x1y2z3", "network"),
+    ("https://tinyurl.com/29ky3dfn", "network"),
+    ("https://sudokupad.app/kx8rpq7m1w", "SudokuPad keeps on its server"),
+])
+def test_malformed_links_are_one_line_and_exit_2(text, message, capsys):
+    code, out, err = cli("check", text, capsys=capsys)
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_malformed_links_as_a_user_runs_them():
+    for text in (LINK[:-40], "https://tinyurl.com/29ky3dfn"):
+        done = run_cli("solve", text)  # asserts that no traceback reaches the user
+        assert done.code == 2 and done.err.count("\n") == 1
+
+
+def test_readme_and_docs_mention_the_command():
+    docs = (ROOT / "docs" / "fpuzzles.md").read_text(encoding="utf-8")
+    assert "satdoku convert" in docs and "fpuzzles.md" in (ROOT / "README.md").read_text()
+
+
+def test_solutions_of_real_files_through_the_cli(capsys):
+    path = next(p for p in REAL if p.stem == "piggly-wiggly")
+    fobj = json.loads(path.read_text())
+    code, out, _ = cli("check", to_link(fobj, "sudokupad"), "-f", "line", capsys=capsys)
+    assert (code, out.split()[1]) == (0, "".join(map(str, fobj["solution"])))
+
+
+def test_module_files_are_small():
+    for name in ("fpuzzles.py", "fpuzzles_keys.py", "fpuzzles_links.py", "fpuzzles_write.py",
+                 "lzstring.py"):
+        lines = (ROOT / "satdoku" / "formats" / name).read_text().count("\n")
+        assert lines < 350, (name, lines)

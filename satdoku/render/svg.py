@@ -70,7 +70,7 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None,
     caged = frozenset(i for m in markings if m.kind == "cage" for i in m.cells)
     scene = Scene(puzzle, digits, candidates or {}, frozenset(highlight), markings, title,
                   cornered, caged)
-    outside = any(m.kind == "text" and text_place(board.n, m.cells) == "outside"
+    outside = any(m.kind == "text" and text_place(board.n, m.cells, m.style) == "outside"
                   for m in markings)  # clues outside the grid need room
     margin = cell * (1.0 if outside else 0.08)
     size = _title_size(board.n, cell, margin, title)

@@ -61,6 +61,7 @@ class Analysis:
     redundant: tuple[int, ...] | None = None
     difficulty: Difficulty | None = None
     stats: dict[str, int] | None = None  # one solve by a fresh solver (unique only)
+    grade: Any = None                    # explain.Grade from the path, on request (unique)
 
     @property
     def differences(self) -> tuple[int, ...] | None:
@@ -76,11 +77,13 @@ class Analysis:
 
 
 def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COUNT_LIMIT,
-            max_level: int = MAX_LEVEL) -> Analysis:
+            max_level: int = MAX_LEVEL, grade_time: float | None = None) -> Analysis:
     """Analyse ``puzzle``: status, then the sections that apply to it.
 
     ``solver`` defaults to the cached one for its board and rules; ``limit`` caps the
-    solution count; ``max_level`` caps the probing depth of the difficulty rating.
+    solution count; ``max_level`` caps the probing depth of the difficulty rating;
+    ``grade_time`` (seconds), when given, grades a unique puzzle from its solving path
+    (:mod:`satdoku.explain`; no grade when the path takes longer).
     """
     solver = solver or solver_for(puzzle.board, puzzle.rules)
     found = survey(solver, puzzle, limit)
@@ -98,7 +101,13 @@ def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COU
     return _replace(base, candidates=candidates,
                     redundant=redundant_givens(solver, puzzle, solution),
                     difficulty=rate(puzzle, max_level),
-                    stats=solve_stats(puzzle, solver.formula, solver.session.backend))
+                    stats=solve_stats(puzzle, solver.formula, solver.session.backend),
+                    grade=None if grade_time is None else _grade(puzzle, grade_time))
+
+
+def _grade(puzzle: Puzzle, seconds: float) -> Any:
+    from satdoku.explain import explain  # imported only when a grade is asked for
+    return explain(puzzle, seconds).grade
 
 
 def _replace(analysis: Analysis, **sections: Any) -> Analysis:
@@ -136,4 +145,7 @@ def to_json(a: Analysis) -> dict[str, Any]:
         out["difficulty"] = {"level": d.level, "at_least": d.at_least, "rounds": d.rounds,
                              "probes": d.probes, "budget_exhausted": d.exhausted,
                              "stats": a.stats}
+    if a.grade is not None:
+        from satdoku.explain.text import grade_json
+        out["grade"] = grade_json(a.grade)
     return out

@@ -90,6 +90,9 @@ def render(a: Analysis) -> str:
                     f"symmetries: {symmetries}")
     if a.difficulty is not None:
         sections.append(_difficulty(a))
+    if a.grade is not None:
+        from satdoku.explain.text import grade_text
+        sections.append(grade_text(a.grade))
     if a.status is Status.UNIQUE:
         sections.append("solution:\n" + format_grid(board, a.solutions[0]))
     return "\n\n".join(sections)

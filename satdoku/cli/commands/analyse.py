@@ -49,6 +49,9 @@ Certify = Annotated[str | None, typer.Option(
 Limit = Annotated[int, typer.Option("--limit", min=2, help="Count solutions up to this many.")]
 MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
                                        help="Deepest probing level tried for the difficulty.")]
+GradeTime = Annotated[float | None, typer.Option(
+    "--grade", metavar="SECONDS", min=0.001, help="Also grade a unique puzzle from its "
+    "solving path (satdoku explain), when the path takes at most SECONDS.")]
 
 
 def _message(puzzle: Puzzle, status: Status) -> str:
@@ -65,7 +68,7 @@ def analyse_command(
         rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
         amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
         output: Output = None, quiet: Quiet = False, picture: Picture = None,
-        ignore_unsupported: IgnoreUnsupported = False) -> None:
+        ignore_unsupported: IgnoreUnsupported = False, grade: GradeTime = None) -> None:
     """Why a puzzle is (not) unique, what is forced, what is redundant, how hard it is.
 
     Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash. --svg draws the
@@ -81,7 +84,7 @@ def analyse_command(
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
-        report = analyse(p, solver, limit, max_level)
+        report = analyse(p, solver, limit, max_level, grade)
         answer = Answer(EXIT_OF[report.status], report.status.value, render(report),
                         {k: v for k, v in to_json(report).items() if k != "status"},
                         _message(p, report.status))

@@ -1,0 +1,22 @@
+"""Explanations: a step-by-step solving path, hints and a grade, all derived from the CNF.
+
+Every step cites known facts (givens, earlier placements and eliminations) and a few
+constraint groups (a row, a box, a cage …) that imply what it derives — checked by the SAT
+solver and minimal: without any one of them the implication fails. The cheapest step comes
+first; names (hidden single, X-wing, cage sum …) are labels on proved steps.
+
+Modules: :mod:`.groups` (the constraint groups of a puzzle), :mod:`.steps` (a step, its
+minimal subset and checks), :mod:`.search` (the step search), :mod:`.names`
+(technique names), :mod:`.path` (the path and its grade), :mod:`.text` (text and JSON).
+
+>>> from satdoku.formats import parse_puzzle
+>>> hint(parse_puzzle("1.34 34.2 2.43 43.1")).steps[0].name
+'full house'
+"""
+
+from satdoku.explain.groups import Group, Groups, constraint_groups
+from satdoku.explain.path import Explanation, Grade, explain, grade, hint
+from satdoku.explain.steps import Step, implies, literal_name, non_redundant
+
+__all__ = ["Explanation", "Grade", "Group", "Groups", "Step", "constraint_groups", "explain",
+           "grade", "hint", "implies", "literal_name", "non_redundant"]

@@ -1,0 +1,129 @@
+"""Names of steps: labels that people know, put on steps the SAT solver already proved.
+
+A name never decides anything: the step search (:mod:`.search`) finds and proves a step
+from the CNF alone; this module only looks at the shape of what the step cites (which kinds
+of constraint groups, where the derived literals lie) and says which textbook technique
+that shape is. Steps of no known shape keep a plain name: a *deduction* (a few
+constraints), a *contradiction chain* (propagation through many), *trial and error* (the
+solver had to search).
+
+=========================== =============================================================
+name                        shape
+=========================== =============================================================
+full house                  a placement in a cell that is the last open cell of a unit
+naked single                a placement from the cell's own constraint
+hidden single               a placement from one row, column, box or region
+locked candidates           a box and a line, eliminating digits from the line outside
+(pointing / claiming)       the box (pointing) or from the box outside the line (claiming)
+naked pair / triple / quad  k cells and one unit holding them; eliminations in the unit
+                            outside the cells
+hidden pair / triple / quad the same groups; eliminations in the k cells themselves
+X-wing / swordfish /        k rows and k columns, eliminating one digit
+jellyfish
+<rule> (e.g. cage sum)      one variant constraint alone (a killer cage's combinations …)
+<rule> + <unit> …           a few constraints, some of them variant ones (cells not named):
+                            ``cage sum + box``
+=========================== =============================================================
+
+>>> from satdoku.board import Board
+>>> from satdoku.explain.groups import constraint_groups
+>>> from satdoku.explain.steps import Step
+>>> g = constraint_groups(Board.classic(4))
+>>> name_step(g, Step((2,), (16,), (-3,), "single"), (0,) * 16)      # row 1 places r1c1=2
+'hidden single'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satdoku.explain.groups import Group, Groups
+from satdoku.explain.steps import TRIAL, Step, cell_digit
+
+#: Names of the rules' own one-constraint deductions (other rules: their own name).
+RULE_PHRASES = {"killer": "cage sum", "thermo": "thermometer", "arrow": "arrow sum",
+                "little-killer": "little killer sum", "sandwich": "sandwich sum",
+                "white dots": "white dot", "black dots": "black dot", "xv": "XV sum",
+                "negative": "negative constraint"}
+SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
+FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+#: Unnamed deductions citing more groups than this are called contradiction chains.
+CHAIN = 4
+
+
+def name_step(groups: Groups, step: Step, placed: Sequence[int]) -> str:
+    """The name of ``step`` (``placed``: the digit of each cell before it, 0 = open)."""
+    board = groups.board
+    cited = [groups.groups[g] for g in step.groups]
+    kinds = {g.kind for g in cited}
+    if step.method == TRIAL:
+        return "trial and error"
+    if len(cited) == 1:
+        return _single(board, cited[0], step, placed)
+    cells = {cell_digit(board, x)[0] for x in step.derived}
+    digits = {cell_digit(board, x)[1] for x in step.derived}
+    units = [g for g in cited if g.is_unit]
+    if not kinds <= {"cell", "row", "column", "box", "region"}:
+        return _variant(cited)
+    if step.placements:
+        return _plain(cited)
+    one_digit = len(digits) == 1
+    if len(cited) == 2 and len(units) == 2:
+        box = [g for g in units if g.kind in ("box", "region")]
+        line = [g for g in units if g.kind in ("row", "column")]
+        if len(box) == 1 and len(line) == 1:
+            inside_box, inside_line = set(box[0].cells), set(line[0].cells)
+            if cells <= inside_line - inside_box:
+                return "locked candidates (pointing)"
+            if cells <= inside_box - inside_line:
+                return "locked candidates (claiming)"
+    subset = _subset(cited, units, cells)
+    if subset:
+        return subset
+    rows = [g for g in units if g.kind == "row"]
+    cols = [g for g in units if g.kind == "column"]
+    k = len(rows)
+    if one_digit and len(cited) == 2 * k and k == len(cols) and k in FISH:
+        return FISH[k]
+    return _plain(cited)
+
+
+def _single(board, group: Group, step: Step, placed: Sequence[int]) -> str:
+    if step.placements:
+        cell, _ = cell_digit(board, step.placements[0])
+        if any(cell in unit and all(placed[j] for j in unit if j != cell)
+               for unit in board.units):
+            return "full house"
+        if group.kind == "cell":
+            return "naked single"
+        if group.is_unit:
+            return "hidden single"
+    return RULE_PHRASES.get(group.kind, group.kind if not group.is_unit else "elimination")
+
+
+def _subset(cited: list[Group], units: list[Group], cells: set[int]) -> str:
+    """Naked or hidden pair/triple/quad: k cell groups inside one unit."""
+    cell_groups = [g for g in cited if g.kind == "cell"]
+    k = len(cell_groups)
+    if len(units) != 1 or k + 1 != len(cited) or k not in SUBSETS:
+        return ""
+    inside = {g.cells[0] for g in cell_groups}
+    if not inside <= set(units[0].cells):
+        return ""
+    if cells <= set(units[0].cells) - inside:
+        return f"naked {SUBSETS[k]}"
+    if cells <= inside:
+        return f"hidden {SUBSETS[k]}"
+    return ""
+
+
+def _variant(cited: list[Group]) -> str:
+    """``cage sum + box``: the constraints other than cells, by kind (few of them)."""
+    if len(cited) > CHAIN:
+        return _plain(cited)
+    kinds = [RULE_PHRASES.get(g.kind, g.kind) for g in cited if g.kind != "cell"]
+    return " + ".join(dict.fromkeys(kinds))
+
+
+def _plain(cited: list[Group]) -> str:
+    return "contradiction chain" if len(cited) > CHAIN else "deduction"

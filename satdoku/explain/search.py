@@ -1,0 +1,346 @@
+"""The step search: from the facts known so far, the cheapest next step.
+
+Layers, cheapest first (each runs only when the ones before found nothing):
+
+1. **Singles** — unit propagation on one group at a time, from the facts in its cells: a
+   placement or eliminations that one constraint forces (full house, hidden and naked
+   singles, a cage's digit combinations …). One propagation call per group whose cells
+   changed since the last scan.
+2. **Deductions**, searched by size — the literals whose negation unit propagation refutes
+   once the facts and every group are switched on (failed-literal probing). For each, a
+   minimal set of groups that still refutes it grows by one group per round (insertion
+   with binary search over a preference order: groups through its cell first, then their
+   neighbours …), all literals in step, so the first round that completes a set gives the
+   fewest groups this search finds; those sets are shrunk to minimal subsets of groups and
+   facts by the SAT solver and the cheapest wins.
+3. **Trial** — nothing is refuted by propagation alone: the literal whose refutation needs
+   search is proved by the SAT solver, and the smallest of a few minimal subsets is the
+   step (a contradiction from one assumption, found by search: trial and error).
+
+Every step is a minimal subset of facts ∪ groups ∪ {¬derived} (see :mod:`.steps`), then
+extended by every other new literal that the same facts and groups refute by propagation.
+Placing a digit also applies its *consequences*: what the placement alone forces through
+each group of its cell (the digit leaves the cell's other candidates, its row, column,
+box …).
+
+>>> from satdoku.formats import parse_puzzle
+>>> from satdoku.explain.groups import constraint_groups
+>>> p = parse_puzzle("1.34 34.2 2.43 43.1")
+>>> s = Search(constraint_groups(p.board), p, (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1))
+>>> step = s.next_step()
+>>> step.method, [s.groups.groups[g].label for g in step.groups], len(step.facts)
+('single', ['row 1'], 3)
+"""
+
+from __future__ import annotations
+
+import time
+
+from cnf import Session, SolveResult
+from satdoku.explain.groups import Group, Groups
+from satdoku.explain.steps import DEDUCTION, SINGLE, TRIAL, Step, cell_digit, minimal_subset
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Grid
+
+#: Propagation and cores: MiniSat (its propagate measured 9× faster than CaDiCaL's).
+BACKEND = "minisat22"
+#: Sets of groups found in the same round that are shrunk to minimal subsets, per step.
+SHORTLIST = 6
+#: Past steps of this many groups, only the ``BEAM`` most promising literals (the fewest
+#: groups left to choose from) keep growing.
+SMALL, BEAM = 4, 40
+#: Trial steps: literals proved by search, and the conflicts each may spend.
+TRIAL_CANDIDATES = 12
+TRIAL_BUDGET = 20_000
+#: Trial steps: the smallest cores shrunk to minimal subsets (each costs many solver calls).
+TRIAL_SHORTLIST = 2
+
+
+class Inconsistent(Exception):
+    """The facts contradict a constraint (wrong pencil marks, or no solution)."""
+
+
+class Search:
+    """The facts known about one puzzle, and the search for its next step."""
+
+    def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid) -> None:
+        self.groups, self.board, self.solution = groups, puzzle.board, solution
+        self.n = n = puzzle.board.n
+        self.top = n ** 3
+        # Propagation only, never solved on (learnt clauses would strengthen propagation):
+        # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
+        # holds them too, for trial steps (solving).
+        self.bare = Session(groups.formula, BACKEND)
+        self.known = Session(groups.formula, BACKEND)
+        self.proof = Session(groups.formula, BACKEND)
+        self.mus = Session(groups.formula, BACKEND)  # minimal subsets: solved, no facts
+        self.selector_of = {g.selector: g.index for g in groups.groups}
+        self.facts: set[int] = set()
+        self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]
+        self.placed: list[int] = [0] * (n * n)
+        self.pending: dict[int, list[int]] = {}
+        self.dirty: set[int] = set(range(len(groups.groups)))
+        self._order: dict[int, tuple[list[int], list[int]]] = {}
+        start = puzzle.assumptions()
+        self.add(start)
+        self.add(self.consequences([x for x in start if x > 0]))
+        #: The facts known before the first step: the givens (placements and eliminated
+        #: candidates) and the consequences of the placed ones.
+        self.start = tuple(sorted(self.facts, key=abs))
+
+    def close(self) -> None:
+        for session in (self.bare, self.known, self.proof, self.mus):
+            session.close()
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def solved(self) -> bool:
+        return all(self.placed)
+
+    def add(self, lits: list[int]) -> None:
+        """Make ``lits`` known facts."""
+        for x in lits:
+            if x in self.facts:
+                continue
+            cell, d = cell_digit(self.board, x)
+            self.facts.add(x)
+            self.known.add_clause([x])
+            self.proof.add_clause([x])
+            self.by_cell[cell].add(x)
+            if x > 0:
+                self.placed[cell] = d
+            self.dirty.update(self.groups.of_cell[cell])
+
+    def facts_in(self, cells: tuple[int, ...]) -> list[int]:
+        return [x for i in cells for x in self.by_cell[i]]
+
+    def open_literals(self) -> list[int]:
+        """Every literal not known yet that the solution makes true, in cell order:
+        the solution's digit of each open cell, and the eliminations still to make."""
+        out: list[int] = []
+        n = self.n
+        for i, d in enumerate(self.solution):
+            if self.placed[i]:
+                continue
+            out += [-(i * n + e) for e in range(1, n + 1)
+                    if e != d and -(i * n + e) not in self.by_cell[i]]
+            out.append(i * n + d)
+        return out
+
+    def consequences(self, placements: list[int]) -> list[int]:
+        """The eliminations each placement alone forces through each group of its cell."""
+        out: list[int] = []
+        for x in placements:
+            cell, _ = cell_digit(self.board, x)
+            for gi in self.groups.of_cell[cell]:
+                ok, implied = self.bare.propagate([self.groups.groups[gi].selector, x])
+                if not ok:
+                    raise Inconsistent(f"a placement breaks {self.groups.groups[gi].label}")
+                out += [y for y in implied if -self.top <= y < 0 and y not in self.facts]
+        return list(dict.fromkeys(out))
+
+    # -- the search ----------------------------------------------------------------------
+    def next_step(self, deadline: float | None = None) -> Step | None:
+        """The cheapest step found from the facts known (None when the grid is full)."""
+        if self.solved:
+            return None
+        self._scan()
+        if self.pending:
+            return self._single()
+        return self._deduction(deadline)
+
+    def apply(self, step: Step) -> None:
+        self.add(list(step.derived))
+        self.add(list(step.consequences))
+
+    def _scan(self) -> None:
+        """Propagate every group whose cells changed, alone, from the facts."""
+        for gi in sorted(self.dirty):
+            g = self.groups.groups[gi]
+            ok, implied = self.known.propagate([g.selector])
+            if not ok:
+                raise Inconsistent(f"the facts break {g.label}")
+            new = [y for y in implied if 0 < abs(y) <= self.top and y not in self.facts]
+            if new:
+                self.pending[gi] = new
+            else:
+                self.pending.pop(gi, None)
+        self.dirty.clear()
+
+    def _rank(self, g: Group, lit: int) -> tuple[int, int]:
+        """Order of singles: full house (from its unit), hidden single in a box, in a row
+        or column, naked single, other one-constraint placements, then eliminations."""
+        if lit < 0:
+            return (6, abs(lit))
+        cell, _ = cell_digit(self.board, lit)
+        if g.is_unit and all(self.placed[j] for j in g.cells if j != cell):
+            return (0, lit)
+        return ({"box": 1, "region": 1, "row": 2, "column": 2, "cell": 3}.get(g.kind, 4), lit)
+
+    def _single(self) -> Step:
+        gi, lit = min(((gi, x) for gi, xs in self.pending.items() for x in xs),
+                      key=lambda p: self._rank(self.groups.groups[p[0]], p[1]))
+        g = self.groups.groups[gi]
+        found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit])
+        assert found is not None, "a single that its group does not imply"
+        return self._finish([g], found[1], lit, SINGLE, self.pending[gi])
+
+    def _finish(self, groups: list[Group], facts: list[int], lit: int, method: str,
+                others: list[int]) -> Step:
+        """The step for ``lit``, with the other literals of ``others`` that its facts and
+        groups refute by propagation, and the consequences of its placements.
+
+        An elimination takes along every other elimination of ``others`` that its groups
+        refute from all known facts, citing the facts the whole set needs (a new minimal
+        subset: "r1c5≠2, r1c5≠3 because r1c6≠9, r1c6≠8" is one step, not two).
+        """
+        sels = [g.selector for g in groups]
+        more = [y for y in dict.fromkeys(others) if y != lit and y not in self.facts]
+        derived = [lit]
+        if lit < 0:
+            along = [y for y in more if y < 0 and self.refutes(sels, y)]
+            if along:
+                cells = tuple(sorted({i for g in groups for i in g.cells}))
+                shrunk = minimal_subset(self.mus, groups, self.facts_in(cells), [lit, *along])
+                assert shrunk is not None, "eliminations their groups do not imply"
+                groups, facts = shrunk
+                sels = [g.selector for g in groups]
+                derived += along  # the subset is minimal for all of them together
+        derived += [y for y in more if y not in derived
+                    and not self.bare.propagate([*sels, *facts, -y])[0]]
+        derived = sorted(derived, key=lambda y: (y != lit, abs(y)))
+        fresh = [y for y in self.consequences([y for y in derived if y > 0])
+                 if y not in derived]
+        order = sorted(groups, key=lambda g: g.index)
+        return Step(tuple(derived), tuple(g.index for g in order), tuple(sorted(facts, key=abs)),
+                    method, consequences=tuple(fresh))
+
+    # -- several groups ------------------------------------------------------------------
+    def orders(self, cell: int) -> tuple[list[int], list[int]]:
+        """Two preference orders over every group's selector for a literal of ``cell``:
+        the groups through the cell, then those sharing a cell with them, then the rest;
+        within each ring, constraints other than cells first (one order) or last (other)."""
+        if cell in self._order:
+            return self._order[cell]
+        groups, of_cell = self.groups.groups, self.groups.of_cell
+        ring0 = set(of_cell[cell])
+        ring1 = {h for g in ring0 for i in groups[g].cells for h in of_cell[i]} - ring0
+        rings = [sorted(ring0, key=lambda gi: (groups[gi].kind != "cell", gi)), sorted(ring1),
+                 sorted(set(range(len(groups))) - ring0 - ring1)]
+        out = []
+        for cells_last in (True, False):
+            order = list(rings[0])
+            for ring in rings[1:]:
+                order += sorted(ring, key=lambda gi: (groups[gi].kind == "cell") == cells_last)
+            out.append([groups[gi].selector for gi in order])
+        self._order[cell] = (out[0], out[1])
+        return self._order[cell]
+
+    def refutes(self, sels: list[int], lit: int) -> bool:
+        """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``."""
+        return not self.known.propagate([*sels, -lit])[0]
+
+    def _deduction(self, deadline: float | None) -> Step:
+        """Refutable literals, searched by size: every candidate grows its minimal set by
+        one group per round (in both preference orders); the first round that completes
+        some sets gives the steps with the fewest groups this search can find."""
+        groups = self.groups.groups
+        candidates = self.open_literals()
+        sels = [g.selector for g in groups]
+        refuted = [x for x in candidates if self.refutes(sels, x)]
+        if not refuted:
+            return self._trial(candidates, deadline)
+        growing = [_Progression(self, x, order) for x in refuted
+                   for order in self.orders(cell_digit(self.board, x)[0])]
+        found: list[tuple[int, list[int]]] = []
+        size = 0
+        while not found:
+            size += 1
+            for p in growing:
+                if p.grow():
+                    found.append((p.lit, p.chosen))
+            growing = [p for p in growing if not p.done]
+            if size >= SMALL and len(growing) > BEAM:  # past small steps: a beam
+                growing = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
+            if deadline is not None and time.perf_counter() > deadline and not found:
+                found = [(p.lit, p.chosen + p.rest) for p in growing[:1]]
+        by_sel = self.selector_of
+        unique = {(x, tuple(sorted(c))): c for x, c in found}
+        return self._cheapest([(x, [by_sel[s] for s in c]) for (x, _), c in unique.items()],
+                              DEDUCTION, refuted)
+
+    def _cheapest(self, found: list[tuple[int, list[int]]], method: str,
+                  others: list[int]) -> Step:
+        """Shrink each (literal, group indices) to a minimal subset of groups and facts
+        (by the SAT solver); the cheapest one, with the other literals it refutes, is the step."""
+        best: tuple | None = None
+        for x, gis in found[:SHORTLIST]:
+            gs = sorted((self.groups.groups[gi] for gi in gis),
+                        key=lambda g: (-len(g.cells), g.index))
+            cells = tuple(sorted({i for g in gs for i in g.cells}))
+            shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x])
+            assert shrunk is not None, "groups that do not imply the literal"
+            key = ((len(shrunk[0]), len(shrunk[1])), x < 0, abs(x))
+            if best is None or key < best[0]:
+                best = (key, x, shrunk)
+        assert best is not None
+        _, x, (gs, fs) = best
+        return self._finish(gs, fs, x, method, others)
+
+    def _trial(self, candidates: list[int], deadline: float | None) -> Step:
+        """No literal is refuted by propagation: among the literals the SAT solver refutes
+        within a conflict budget (cells with the fewest candidates first), the ones with
+        the smallest cores are shrunk, and the cheapest is the step."""
+        by_sel = self.selector_of
+        left = {i: sum(1 for x in candidates if cell_digit(self.board, x)[0] == i)
+                for i in self.board.cells}
+        candidates = sorted(candidates, key=lambda x: (left[cell_digit(self.board, x)[0]], x > 0))
+        cores: list[tuple[int, int, list[int]]] = []
+        for k, x in enumerate(candidates):
+            order = self.orders(cell_digit(self.board, x)[0])[0]
+            budget = None if k == len(candidates) - 1 and not cores else TRIAL_BUDGET
+            if self.proof.solve([-x, *order], conflict_budget=budget) is SolveResult.UNSAT:
+                core = set(self.proof.core())
+                gis = [by_sel[s] for s in order if s in core]
+                cores.append((len(gis), x, gis))
+            if len(cores) >= TRIAL_CANDIDATES or (
+                    deadline is not None and time.perf_counter() > deadline and cores):
+                break
+        if not cores:
+            raise Inconsistent("no literal could be proved")
+        cores.sort()
+        return self._cheapest([(x, gis) for _, x, gis in cores[:TRIAL_SHORTLIST]], TRIAL, [])
+
+
+class _Progression:
+    """A minimal set of groups whose propagation refutes ``¬lit``, grown one group at a
+    time, the groups earliest in ``order`` preferred.
+
+    Insertion with binary search: the shortest prefix of the order that refutes (with the
+    groups chosen so far) ends with a necessary group; it is chosen, the order is cut
+    before it, and so on until the chosen groups refute alone. (The whole order refutes:
+    ``lit`` was found refutable with every group on.)
+    """
+
+    def __init__(self, search: Search, lit: int, order: list[int]) -> None:
+        self.search, self.lit = search, lit
+        self.chosen: list[int] = []
+        self.rest = order
+        self.done = False
+
+    def refutes(self, sels: list[int]) -> bool:
+        return self.search.refutes(sels, self.lit)
+
+    def grow(self) -> bool:
+        """Add one group; True when the chosen groups now refute (and the set is done)."""
+        lo, hi = 0, len(self.rest)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.refutes(self.chosen + self.rest[:mid]):
+                hi = mid
+            else:
+                lo = mid
+        self.chosen.append(self.rest[hi - 1])
+        self.rest = self.rest[:hi - 1]
+        self.done = self.refutes(self.chosen)
+        return self.done

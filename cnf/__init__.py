@@ -15,10 +15,27 @@ It knows nothing of Sudoku. The pieces:
 3
 """
 
-from cnf.cardinality import AMO, at_least_one, at_most_k, at_most_one, exactly_one
-from cnf.dimacs import parse_dimacs, parse_model, write_dimacs
-from cnf.formula import Formula
-from cnf.session import Session, SolveResult
+import importlib
+
+#: Where each name lives; a module is imported on the first use of one of its names (the
+#: command line imports cnf's errors without paying for PySAT's solvers and encodings).
+_MODULE_OF = {
+    **dict.fromkeys(("AMO", "at_least_one", "at_most_k", "at_most_one", "exactly_one"),
+                    "cnf.cardinality"),
+    **dict.fromkeys(("parse_dimacs", "parse_model", "write_dimacs"), "cnf.dimacs"),
+    "Formula": "cnf.formula",
+    "Session": "cnf.session",
+    "SolveResult": "cnf.session",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module 'cnf' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_MODULE_OF[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AMO",

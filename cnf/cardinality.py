@@ -29,10 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from itertools import combinations
 
-from pysat.card import CardEnc, EncType
-
-from cnf.amo import bimander, commander, product
 from cnf.formula import Formula, Lit
 
 
@@ -50,18 +48,16 @@ class AMO(str, Enum):
     NATIVE = "native"
 
 
+#: PySAT's ``EncType`` names of the encodings it writes (pysat.card is imported on first use).
 _CARDENC = {
-    AMO.PAIRWISE: EncType.pairwise,
-    AMO.SEQUENTIAL: EncType.seqcounter,
-    AMO.LADDER: EncType.ladder,
-    AMO.BITWISE: EncType.bitwise,
-    AMO.TOTALIZER: EncType.totalizer,
+    AMO.PAIRWISE: "pairwise",
+    AMO.SEQUENTIAL: "seqcounter",
+    AMO.LADDER: "ladder",
+    AMO.BITWISE: "bitwise",
+    AMO.TOTALIZER: "totalizer",
 }
-_HANDWRITTEN = {
-    AMO.COMMANDER: commander,
-    AMO.PRODUCT: product,
-    AMO.BIMANDER: bimander,
-}
+#: The encodings written in :mod:`cnf.amo` (imported on first use), by function name.
+_HANDWRITTEN = {AMO.COMMANDER: "commander", AMO.PRODUCT: "product", AMO.BIMANDER: "bimander"}
 
 
 def at_most_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRWISE) -> None:
@@ -76,10 +72,13 @@ def at_most_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRW
     if len(lits) <= 1:
         return
     encoding = AMO(encoding)
-    if encoding is AMO.NATIVE:
+    if encoding is AMO.PAIRWISE:  # the same clauses, in the same order, as PySAT's
+        formula.add_owned([[-a, -b] for a, b in combinations(lits, 2)])
+    elif encoding is AMO.NATIVE:
         formula.add_atmost(lits, 1)
     elif encoding in _HANDWRITTEN:
-        _HANDWRITTEN[encoding](formula, lits)
+        from cnf import amo
+        getattr(amo, _HANDWRITTEN[encoding])(formula, lits)
     else:
         _add_cardenc(formula, lits, 1, encoding)
 
@@ -126,5 +125,7 @@ def at_most_k(formula: Formula, lits: Sequence[Lit], k: int,
 def _add_cardenc(formula: Formula, lits: list[Lit], k: int, encoding: AMO) -> None:
     if k >= len(lits):
         return
-    cnf = CardEnc.atmost(lits, k, vpool=formula.pool, encoding=_CARDENC[encoding])
+    from pysat.card import CardEnc, EncType
+    cnf = CardEnc.atmost(lits, k, vpool=formula.pool,
+                         encoding=getattr(EncType, _CARDENC[encoding]))
     formula.extend(cnf.clauses)

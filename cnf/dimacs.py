@@ -16,15 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from cnf.errors import DimacsError
 from cnf.formula import Clause, Formula, Lit
-
-
-class DimacsError(ValueError):
-    """Malformed DIMACS or solver output; ``line`` is 1-based."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}" if line else message)
 
 
 def write_dimacs(formula: Formula, out: TextIO, comments: Iterable[str] = (),

@@ -12,8 +12,10 @@ cardinality support (Minicard, Gluecard) accept them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from pysat.formula import IDPool
+if TYPE_CHECKING:
+    from pysat.formula import IDPool
 
 Lit = int
 Clause = list[Lit]
@@ -32,14 +34,26 @@ class Formula:
 
     def __init__(self, reserved: int = 0) -> None:
         self.reserved = reserved
-        self.pool = IDPool(start_from=reserved + 1)
+        self._pool: IDPool | None = None  # made on first use (a pairwise CNF needs none)
         self.clauses: list[Clause] = []
         self.atmosts: list[tuple[list[Lit], int]] = []
         self.groups: dict[str, int] = {}  # clauses (and native constraints) per group
         self.group_literals: dict[str, int] = {}
         self.group_vars: dict[str, int] = {}  # pooled variables allocated under each group
         self._group = "clauses"
-        self._counted_top = self.pool.top
+        self._counted_top = reserved
+
+    @property
+    def pool(self) -> IDPool:
+        """PySAT's pool of the variables after the reserved ones (named or anonymous)."""
+        if self._pool is None:
+            from pysat.formula import IDPool
+            self._pool = IDPool(start_from=self.reserved + 1)
+        return self._pool
+
+    @pool.setter
+    def pool(self, pool: IDPool) -> None:
+        self._pool = pool
 
     # -- variables -----------------------------------------------------------------------
     def var(self, name: Hashable) -> int:
@@ -53,7 +67,7 @@ class Formula:
     @property
     def num_vars(self) -> int:
         """The largest variable in use (primary or pooled)."""
-        return max(self.reserved, self.pool.top)
+        return self.reserved if self._pool is None else max(self.reserved, self._pool.top)
 
     def names(self) -> dict[int, Hashable]:
         """Variable → name for the pooled variables (anonymous ones map to None)."""
@@ -77,6 +91,12 @@ class Formula:
         self.clauses.extend(list(c) for c in clauses)
         self._tally(len(self.clauses) - before, sum(map(len, self.clauses[before:])))
 
+    def add_owned(self, clauses: list[Clause]) -> None:
+        """Add many clauses that the formula may keep as they are (no copies are made: the
+        caller gives them up)."""
+        self.clauses += clauses
+        self._tally(len(clauses), sum(map(len, clauses)))
+
     def add_atmost(self, lits: Sequence[Lit], k: int) -> None:
         """Add a native cardinality constraint ``sum(lits) <= k``."""
         self.atmosts.append((list(lits), k))
@@ -86,10 +106,11 @@ class Formula:
         group = self._group
         self.groups[group] = self.groups.get(group, 0) + clauses
         self.group_literals[group] = self.group_literals.get(group, 0) + literals
-        if self.pool.top > self._counted_top:
+        pool = self._pool
+        if pool is not None and pool.top > self._counted_top:
             self.group_vars[group] = (self.group_vars.get(group, 0)
-                                      + self.pool.top - self._counted_top)
-            self._counted_top = self.pool.top
+                                      + pool.top - self._counted_top)
+            self._counted_top = pool.top
 
     def copy(self) -> Formula:
         """An independent copy (clauses copied shallowly: clause lists are never mutated).
@@ -99,10 +120,10 @@ class Formula:
         (3, 4, 3)
         """
         other = Formula(self.reserved)
-        other.pool = IDPool(start_from=self.reserved + 1)
-        other.pool.top = self.pool.top
-        other.pool.obj2id.update(self.pool.obj2id)  # keep its defaultdict: new names work
-        other.pool.id2obj = dict(self.pool.id2obj)
+        if self._pool is not None:
+            other.pool.top = self._pool.top
+            other.pool.obj2id.update(self._pool.obj2id)  # keep its defaultdict: new names work
+            other.pool.id2obj = dict(self._pool.id2obj)
         other.clauses = list(self.clauses)
         other.atmosts = list(self.atmosts)
         other.groups = dict(self.groups)

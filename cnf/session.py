@@ -3,7 +3,10 @@
 Glossary: *assumptions* are literals held true for one call only; an *activation literal*
 ``a`` guards a retractable clause ``(¬a ∨ C)``: assuming ``a`` switches C on, adding the unit
 ``¬a`` retires it for good. *Projected enumeration* blocks models on *primary* variables only,
-so auxiliary variables of an encoding never produce duplicate solutions.
+so auxiliary variables of an encoding never produce duplicate solutions. A model is *forced*
+when the solver found it without a single decision of its own: every value then follows by
+unit propagation from the formula and the assumptions, so no other model exists (see
+:meth:`Session.enumerate`).
 
 >>> from cnf import Formula, exactly_one
 >>> f = Formula(reserved=3)
@@ -24,6 +27,7 @@ from functools import cache
 import pysolvers
 from pysat.solvers import Solver, SolverNames
 
+from cnf.errors import CapabilityError
 from cnf.formula import Formula, Lit
 
 DEFAULT_BACKEND = "cadical195"
@@ -37,6 +41,12 @@ _FIRST_BUDGET = 2_000
 #: A session is worn (:attr:`Session.worn`) once its solving time reaches this many times
 #: the time it took to build: renewing it then costs at most 1/40 of the time spent solving.
 RENEW_FACTOR = 40
+#: Back-ends whose ``decisions`` statistic counts the solver's own decisions only (CaDiCaL
+#: assigns assumptions as pseudo-decisions that it does not count: ``decide()`` in
+#: decide.cpp, 1.5.3 and 1.9.5), so that a call without a new decision found a forced model
+#: — provided no variable took its value from variable elimination, which reconstructs
+#: eliminated variables with values that are not forced: the option ``elim`` must be 0.
+FORCED_MODELS = ("cadical153", "cadical195")
 
 
 class SolveResult(str, Enum):
@@ -45,10 +55,6 @@ class SolveResult(str, Enum):
     SAT = "sat"
     UNSAT = "unsat"
     UNKNOWN = "unknown"
-
-
-class CapabilityError(RuntimeError):
-    """The chosen back-end lacks a capability the caller asked for."""
 
 
 @cache
@@ -61,9 +67,19 @@ def backends() -> list[str]:
     >>> "cadical195" in backends()
     True
     """
-    names = sorted(name for name, aliases in vars(SolverNames).items()
-                   if not name.startswith("_") and isinstance(aliases, tuple))
-    return [name for name in names if _runs(name)]
+    return [name for name in sorted(_names()) if _runs(name)]
+
+
+@cache
+def _names() -> frozenset[str]:
+    """Every solver name PySAT knows (some may be missing from this build)."""
+    return frozenset(name for name, aliases in vars(SolverNames).items()
+                     if not name.startswith("_") and isinstance(aliases, tuple))
+
+
+def _unknown(backend: str) -> CapabilityError:
+    return CapabilityError(f"unknown SAT back-end {backend!r}; "
+                           f"choose one of: {', '.join(backends())}")
 
 
 def _runs(name: str) -> bool:
@@ -84,9 +100,8 @@ class Session:
 
     def __init__(self, formula: Formula, backend: str = DEFAULT_BACKEND,
                  proof: bool = False, options: Mapping[str, int] | None = None) -> None:
-        if backend not in backends():
-            raise CapabilityError(f"unknown SAT back-end {backend!r}; "
-                                  f"choose one of: {', '.join(backends())}")
+        if backend not in _names():
+            raise _unknown(backend)
         if backend.startswith(_ONE_SHOT):
             raise CapabilityError(f"back-end {backend!r} ignores assumptions and cannot be "
                                   "used incrementally")
@@ -95,7 +110,12 @@ class Session:
         self._can_stop = not backend.startswith(_NO_LIMITS)
         self._can_interrupt = not backend.startswith(_NO_INTERRUPT)
         self.formula = formula
-        self._solver = Solver(name=backend, with_proof=proof)
+        try:  # (trying every back-end first, as backends() does, would cost 5 ms)
+            self._solver = Solver(name=backend, with_proof=proof)
+        except Exception:  # PySAT raises several kinds of error for a missing solver
+            if backend not in backends():
+                raise _unknown(backend) from None
+            raise
         if options:  # settings must precede the first clause
             configure = getattr(self._solver.solver, "configure", None)
             if configure is None:
@@ -117,6 +137,8 @@ class Session:
         self._top = formula.num_vars  # activation literals follow; the formula is not touched
         self._model: list[Lit] | None = None
         self._model_pending = False  # SAT, model not fetched yet (fetching costs ~20 µs)
+        #: Whether :meth:`enumerate` can tell a forced model (see :data:`FORCED_MODELS`).
+        self.sees_forced = backend in FORCED_MODELS and (options or {}).get("elim") == 0
         self.build_seconds = time.perf_counter() - start
         self._worn_at = RENEW_FACTOR * self.build_seconds
 
@@ -310,7 +332,8 @@ class Session:
     # -- enumeration ---------------------------------------------------------------------
     def enumerate(self, primary: Sequence[int], assumptions: Sequence[Lit] = (),
                   limit: int | None = None, time_limit: float | None = None,
-                  block_true_only: bool = False) -> Iterator[list[int]]:
+                  block_true_only: bool = False,
+                  stop_when_forced: bool = False) -> Iterator[list[int]]:
         """Yield the distinct projections onto ``primary`` of the models, as true variables.
 
         Blocking clauses mention ``primary`` only and sit behind one activation literal that
@@ -319,6 +342,11 @@ class Session:
         valid when every model sets the same number of them (e.g. one digit per cell). Raises
         :class:`TimeoutError` when ``time_limit`` runs out before the enumeration ends.
 
+        ``stop_when_forced``: when the session :attr:`sees_forced` models and the first one
+        came without a decision (every variable propagated from the formula and the
+        assumptions), it is the only one: the enumeration ends after it, without the call
+        that would prove it.
+
         >>> from cnf import Formula, at_most_one
         >>> f = Formula(reserved=3)
         >>> at_most_one(f, [1, 2, 3], "sequential")
@@ -326,26 +354,53 @@ class Session:
         ...     sorted(s.enumerate([1, 2, 3]))
         [[], [1], [2], [3]]
         """
-        act = self.activation()
+        # The blocking clauses sit behind an activation literal, made when the first one is
+        # added: a call that finds no model or a forced one (a unique puzzle) leaves no
+        # variable behind. (A call without assumptions gets it from the start: with none,
+        # CaDiCaL may try "lucky" assignments, decisions it does not count.)
+        assumptions = list(assumptions)
+        act = None if assumptions else self.activation()
         deadline = None if time_limit is None else time.perf_counter() + time_limit
+        # Primary variables 1..k (the usual case) are the first k entries of a model (PySAT
+        # puts ±v at index v − 1): one pass over them, not k look-ups.
+        first = (isinstance(primary, range) and primary.start == 1 and primary.step == 1
+                 and primary.stop - 1)
+        decisions = None
+        if stop_when_forced and self.sees_forced:
+            decisions = self._solver.accum_stats()["decisions"]
         try:
             found = 0
             while limit is None or found < limit:
                 left = None if deadline is None else deadline - time.perf_counter()
                 if left is not None and left <= 0:
                     raise TimeoutError("time limit reached during enumeration")
-                result = self.solve([*assumptions, act], time_limit=left)
+                result = self.solve([*assumptions, act] if act else assumptions,
+                                    time_limit=left)
                 if result is SolveResult.UNKNOWN:
                     raise TimeoutError("time limit reached during enumeration")
                 if result is SolveResult.UNSAT:
                     return
                 model = self.model
-                true_vars = [v for v in primary if model[v - 1] > 0]
+                if first:
+                    true_vars = [v for v in (model if len(model) == first else model[:first])
+                                 if v > 0]
+                else:
+                    true_vars = [v for v in primary if model[v - 1] > 0]
+                if decisions is not None and not found:
+                    if self._solver.accum_stats()["decisions"] == decisions:
+                        yield true_vars  # forced: the only model
+                        return
+                    decisions = None
+                found += 1
+                if limit is not None and found >= limit:
+                    yield true_vars  # the last one wanted: nothing to block
+                    return
+                act = act or self.activation()
                 if block_true_only:
                     self.add_guarded(act, [-v for v in true_vars])
                 else:
                     self.add_guarded(act, [-v if model[v - 1] > 0 else v for v in primary])
-                found += 1
                 yield true_vars
         finally:
-            self.retire(act)
+            if act:
+                self.retire(act)

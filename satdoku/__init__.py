@@ -7,13 +7,34 @@
 ('unique', '1234341221434321')
 """
 
-from satdoku.board import Board
-from satdoku.encoding import Encoding
-from satdoku.errors import BackendError, ParseError, RuleError, SatdokuError
-from satdoku.formats import format_grid, format_line, parse_puzzle, read_puzzles
-from satdoku.puzzle import Puzzle
-from satdoku.rules import parse_rules
-from satdoku.solver import Count, Result, Status, SudokuSolver, check, count, solutions, solve
+import importlib
+
+#: Where each name of the API lives; a module is imported on the first use of one of its names,
+#: so ``import satdoku`` (and the command line, which imports the package first) stays cheap.
+_API = {
+    "satdoku.board": ("Board",),
+    "satdoku.encoding": ("Encoding",),
+    "satdoku.errors": ("BackendError", "ParseError", "RuleError", "SatdokuError"),
+    "satdoku.formats": ("format_grid", "format_line", "parse_puzzle", "read_puzzles"),
+    "satdoku.puzzle": ("Puzzle",),
+    "satdoku.rules": ("parse_rules",),
+    "satdoku.solver": ("Count", "Result", "Status", "SudokuSolver", "check", "count",
+                       "solutions", "solve"),
+}
+_MODULE_OF = {name: module for module, names in _API.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_MODULE_OF[name]), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULE_OF])
+
 
 __all__ = [
     "BackendError",

@@ -69,3 +69,8 @@ class VerificationError(SatdokuError):
     """A solution failed the independent checker: a bug in satdoku, never user error."""
 
     exit_code = ExitCode.INTERNAL
+
+
+class OutputClosed(Exception):
+    """Standard output was closed by its reader (``satdoku solve big.txt | head``): not an
+    error, the command ends quietly."""

@@ -30,9 +30,10 @@ from satdoku.rules import Grid, Rule, Violation
 from satdoku.rules.checker import grid_checker
 
 #: Back-end settings for many incremental calls: CaDiCaL with chronological backtracking off
-#: needs 4–10 % fewer instructions per 9x9 puzzle, 5–19 % per check on 16x16 to 36x36
-#: (docs/encodings.md).
-BACKEND_OPTIONS: dict[str, dict[str, int]] = {"cadical195": {"chrono": 0}}
+#: needs 4–10 % fewer instructions per 9x9 puzzle, 5–19 % per check on 16x16 to 36x36; and
+#: without variable elimination (as fast here), a model found without a decision is known to
+#: be the only one, which spares ``check`` its second call (docs/encodings.md).
+BACKEND_OPTIONS: dict[str, dict[str, int]] = {"cadical195": {"chrono": 0, "elim": 0}}
 
 
 class Status(str, Enum):
@@ -93,8 +94,8 @@ class SudokuSolver:
     def _ready(self, puzzle: Puzzle) -> None:
         """Check ``puzzle`` is for this solver, and renew the session when it is worn (slowed
         down by thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on)."""
-        if puzzle.board != self.board or (puzzle.rules != self.rules
-                                          and set(puzzle.rules) != set(self.rules)):
+        if (puzzle.board is not self.board and puzzle.board != self.board) or (
+                puzzle.rules != self.rules and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
         session = self.session
         if session.spoiled or session.worn:  # spoiled: CaDiCaL takes no more clauses
@@ -116,6 +117,8 @@ class SudokuSolver:
             grid = tuple([digit[v] for v in model if v > 0])
             if len(grid) == n * n:
                 return grid
+        if len(model) == n * n and model[0] > 0 and model[-1] <= top:  # (true cells, sorted)
+            return tuple(map(digit.__getitem__, model))
         true_cells = [v for v in model if 0 < v <= top]
         if len(true_cells) == n * n:
             return tuple(map(digit.__getitem__, true_cells))
@@ -147,9 +150,16 @@ class SudokuSolver:
     def solutions(self, puzzle: Puzzle, limit: int | None = None,
                   time_limit: float | None = None) -> Iterator[Grid]:
         """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
+        return self._solutions(puzzle, limit, time_limit)
+
+    def _solutions(self, puzzle: Puzzle, limit: int | None, time_limit: float | None,
+                   stop_when_forced: bool = False) -> Iterator[Grid]:
+        """:meth:`solutions`; ``stop_when_forced``: a first solution forced by propagation
+        from the givens is the only one (the enumeration ends without proving it again)."""
         self._ready(puzzle)
         models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
-                                        time_limit, block_true_only=True)
+                                        time_limit, block_true_only=True,
+                                        stop_when_forced=stop_when_forced)
         try:
             for true_vars in models:
                 solution = self.grid_of(true_vars)
@@ -162,7 +172,7 @@ class SudokuSolver:
         """UNIQUE, MULTIPLE (with two solutions), NO_SOLUTION, INVALID or UNKNOWN."""
         found: list[Grid] = []
         try:
-            found.extend(self.solutions(puzzle, limit=2, time_limit=time_limit))
+            found.extend(self._solutions(puzzle, 2, time_limit, stop_when_forced=True))
         except TimeoutError:
             return Result(Status.UNKNOWN, tuple(found))
         if not found:
@@ -174,7 +184,7 @@ class SudokuSolver:
         """Count solutions exactly, or up to ``limit``; ``on_solution(k)`` after each one."""
         k = 0
         try:
-            for _ in self.solutions(puzzle, limit, time_limit):
+            for _ in self._solutions(puzzle, limit, time_limit, stop_when_forced=True):
                 k += 1
                 if on_solution:
                     on_solution(k)

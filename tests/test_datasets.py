@@ -52,7 +52,10 @@ def test_a_worn_session_is_renewed_between_puzzles_and_stats_add_up():
         assert result.status is Status.UNIQUE
         independent_check(p, result.solutions[0])
     assert len(sessions) == 4
-    assert solver.stats()["calls"] == 2 * len(puzzles)  # two calls per uniqueness check
+    # one or two calls per uniqueness check (one when CaDiCaL needed no decision), added up
+    # over the four sessions (the last one alone made at most 20 calls: 40 or more means the
+    # counts of the closed sessions were kept)
+    assert len(puzzles) <= solver.stats()["calls"] <= 2 * len(puzzles)
 
 
 def test_top1465_sample_unique_on_two_backends():

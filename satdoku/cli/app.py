@@ -7,11 +7,12 @@ import sys
 
 import typer
 
-from cnf.dimacs import DimacsError
-from cnf.session import CapabilityError
-from satdoku.cli.io import OutputClosed
-from satdoku.errors import ExitCode, SatdokuError
+from cnf.errors import CapabilityError, DimacsError
+from satdoku.cli.lazy import LazyGroup
+from satdoku.errors import ExitCode, OutputClosed, SatdokuError
 
+HELP = "Sudoku of any size and its variants, solved, counted and checked with a SAT solver."
+CONTEXT = {"help_option_names": ["-h", "--help"]}
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
     "that already clash) · 3 more than one solution where uniqueness was asked · "
@@ -20,28 +21,29 @@ EXIT_CODES = (
     "For a file of many puzzles the exit code is the worst one met."
 )
 
+#: The commands register here (``@app.command()``, one module each, imported when needed:
+#: :mod:`satdoku.cli.commands`); :func:`run` serves them through a :class:`LazyGroup`.
 app = typer.Typer(
     name="satdoku",
-    help="Sudoku of any size and its variants, solved, counted and checked with a SAT solver.",
+    help=HELP,
     epilog=EXIT_CODES,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode=None,
+    context_settings=CONTEXT,
 )
 
 
-# Recent typer vendors click (and does not install it); older typer re-exports click's
-# classes. Accept whichever are present.
-try:
+# Recent typer vendors click (its exceptions derive from typer.TyperException, and click need
+# not be installed); older typer re-exports click's own classes.
+if not typer.Exit.__module__.startswith("click"):
+    _EXIT: tuple[type[BaseException], ...] = (typer.Exit,)
+    _ABORT: tuple[type[BaseException], ...] = (typer.Abort,)
+    _USAGE: tuple[type[BaseException], ...] = (typer.TyperException,)  # type: ignore[attr-defined]
+else:  # pragma: no cover - depends on the typer version installed
     import click
-    _CLICK: tuple[type[BaseException], ...] = (click.exceptions.Exit, click.exceptions.Abort,
-                                               click.ClickException)
-except ImportError:  # pragma: no cover - depends on the typer version installed
-    _CLICK = ()
-_EXIT = (typer.Exit, *_CLICK[:1])
-_ABORT = (typer.Abort, *_CLICK[1:2])
-_USAGE = (*_CLICK[2:], *((typer.TyperException,) if hasattr(typer, "TyperException") else ()))
+    _EXIT, _ABORT, _USAGE = (typer.Exit,), (typer.Abort,), (click.ClickException,)
 
 
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
@@ -63,7 +65,9 @@ def _usage_message(err: BaseException) -> str:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. User errors become one line on stderr."""
     try:
-        result = app(args=argv, prog_name="satdoku", standalone_mode=False)
+        group = LazyGroup(app, name="satdoku", help=HELP, epilog=EXIT_CODES,
+                          no_args_is_help=True, context_settings=CONTEXT, rich_markup_mode=None)
+        result = group.main(args=argv, prog_name="satdoku", standalone_mode=False)
         return int(result or 0)
     except _EXIT as done:
         return int(done.exit_code)

@@ -7,7 +7,6 @@ so an interrupt keeps every finished result.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -101,6 +100,7 @@ def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: 
             obj["warnings"] = list(record.warnings)
         if answer.message:
             obj["message"] = answer.message
+        import json  # only JSON output pays for it
         out.write(json.dumps(obj) + "\n")
     elif answer.text and fmt is OutputFormat.grid and many:  # say which puzzle each is
         out.write(f"# line {record.line}\n{answer.text}\n\n")

@@ -11,10 +11,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from satdoku.atomic import atomic_file
 from satdoku.board import Board
-from satdoku.errors import BoardError, ParseError
-from satdoku.formats import Record, fpuzzles_links, read_json_puzzles
+from satdoku.errors import BoardError, OutputClosed, ParseError
+from satdoku.formats import Record
 from satdoku.formats.text import BoxSpec, puzzle_records
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
@@ -25,8 +24,20 @@ def box_spec(text: str) -> BoxSpec:
     return Board.box_spec(text)
 
 
+#: Text that cannot be f-puzzles (links need letters; f-puzzles JSON needs braces): the cells
+#: of classic puzzles, separators and white space. Such text skips the f-puzzles reader.
+_PLAIN = re.compile(r"[0-9.\s|\-+=:,;]*")
 _WORD = re.compile(r"[A-Za-z][\w\-]{1,40}")  # a mistyped file name more than a puzzle
 _PATH_LIKE = re.compile(r"[\w\-./\\~]*\.[A-Za-z][A-Za-z0-9]{0,4}|.*[/\\].*")
+
+
+def _fpuzzles():  # imported only for input that may be f-puzzles
+    from satdoku.formats import fpuzzles_links
+    return fpuzzles_links
+
+
+def _is_link(text: str) -> bool:
+    return _fpuzzles().is_link(text)
 
 
 def read_source(puzzle: str) -> tuple[str, str]:
@@ -51,7 +62,7 @@ def read_source(puzzle: str) -> tuple[str, str]:
                 raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
         except UnicodeDecodeError as err:
             raise ParseError(f"cannot read {puzzle}: not UTF-8 text ({err.reason})") from None
-        if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not fpuzzles_links.is_link(puzzle):
+        if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not _is_link(puzzle):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"
 
@@ -72,10 +83,11 @@ def load(puzzle: str, box: str, rules: str,
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
     # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.
-    if fpuzzles_links.is_fpuzzles(text):
-        records: Sequence[Record] = fpuzzles_links.records(
+    if not _PLAIN.fullmatch(text) and _fpuzzles().is_fpuzzles(text):
+        records: Sequence[Record] = _fpuzzles().records(
             text, source, spec, extra, ignore_unsupported)
     elif is_json:
+        from satdoku.formats.puzzle_json import read_json_puzzles  # with every variant rule
         records = list(read_json_puzzles(text, source, spec, extra))
     else:
         records = puzzle_records(text, source, spec, extra)
@@ -100,10 +112,6 @@ def one_puzzle(records: Sequence[Record], name: str, command: str, warn: bool = 
     return records[0].puzzle
 
 
-class OutputClosed(Exception):
-    """Standard output was closed by its reader (``satdoku solve big.txt | head``)."""
-
-
 @contextlib.contextmanager
 def output_stream(path: str | None, keep_partial: bool = True,
                   reading: str | None = None) -> Iterator[TextIO]:
@@ -117,6 +125,7 @@ def output_stream(path: str | None, keep_partial: bool = True,
         if reading and _same_file(path, reading):
             raise ParseError(f"-o {path} is the input file: the puzzles would be lost; "
                              "write the results to another file")
+        from satdoku.atomic import atomic_file
         with atomic_file(path, keep_partial=keep_partial) as out:
             yield out  # type: ignore[misc]
         return

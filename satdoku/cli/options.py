@@ -10,7 +10,11 @@ import typer
 from cnf import AMO
 from cnf.session import DEFAULT_BACKEND
 from satdoku.encoding import DEFAULT_ENCODING, Encoding
-from satdoku.rules import CATALOGUE
+
+#: The names of satdoku.rules.CATALOGUE, written out so that no rule is imported to show them
+#: (tests/test_cli_startup.py checks they are the catalogue's).
+GLOBAL_RULES = ("diagonal, diagonal+, diagonal-, windoku, disjoint, anti-knight, anti-king, "
+                "nonconsecutive")
 
 
 class OutputFormat(str, Enum):
@@ -30,7 +34,7 @@ Box = Annotated[str, typer.Option(
                   "Default: square boxes when the size is a square, else the most square "
                   "factorisation (6 → 2x3, 12 → 3x4), else none.")]
 Rules = Annotated[str, typer.Option(
-    "--rules", help=f"Extra rules, comma-separated: {', '.join(CATALOGUE)}; they add to a "
+    "--rules", help=f"Extra rules, comma-separated: {GLOBAL_RULES}; they add to a "
                     "JSON file's rules. 'satdoku rules' describes them.")]
 EncodingOpt = Annotated[Encoding, typer.Option(
     "--encoding", help="Sudoku CNF encoding.", case_sensitive=False)]
@@ -59,6 +63,10 @@ Output = Annotated[str | None, typer.Option(
     "--output", "-o", help="Write results to this file (atomically; partial results are "
                            "kept on interrupt) instead of standard output.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+External = Annotated[str | None, typer.Option(
+    "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
+                       "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "
+                       "when absent; {model}: a file the solver writes its model to).")]
 IgnoreUnsupported = Annotated[bool, typer.Option(
     "--ignore-unsupported", help="f-puzzles / SudokuPad input: go on without the constraints "
                                  "satdoku cannot express (named in a warning that the output "

@@ -23,7 +23,6 @@ from typing import Any
 from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
-from satdoku.formats.fpuzzles import META, read_fpuzzles
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
 from satdoku.formats.text import BoxSpec, Record, text_lines
 from satdoku.rules import Rule
@@ -164,6 +163,8 @@ def records(text: str, source: str | None = None, box: BoxSpec = "auto",
 
 def _record(line: int, raw: str, get: Any, source: str | None, located: bool, box: BoxSpec,
             rules: tuple[Rule, ...], ignore_unsupported: bool) -> Record:
+    from satdoku.formats.fpuzzles import META, read_fpuzzles  # the variant rules: only if needed
+
     try:
         fobj = get()
         reading = read_fpuzzles(fobj, box, rules, ignore_unsupported)

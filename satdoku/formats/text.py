@@ -273,8 +273,34 @@ class LineRecords(Sequence[Record]):
         return (self._record(number, raw) for number, raw in self._lines)
 
     def _record(self, number: int, raw: str) -> Record:
+        try:
+            puzzle = plain_line_puzzle(raw, self._box, self._rules, self._source, number)
+        except SatdokuError:  # (a bad --box) reported by the general reader below
+            puzzle = None
+        if puzzle is not None:
+            return Record(number, raw, puzzle)
         return _line_record(number, raw, _line_cells(number, raw, self._source), self._box,
                             self._rules, self._source)
+
+
+def plain_line_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
+                      source: str | None = None, number: int = 1) -> Puzzle | None:
+    """The puzzle of a plain line of cells — one character per cell and nothing else (an
+    81-character line) — read in one byte translation; None for any other text, which the
+    general reader then reads (and reports on) as always.
+
+    >>> plain_line_puzzle("1.3...2...4.3.1.").givens[:4], plain_line_puzzle("1.3. ...")
+    ((1, 0, 3, 0), None)
+    """
+    if not text.isascii():
+        return None
+    values = text.encode().translate(_READ_TABLE)
+    count = len(values)
+    n = math.isqrt(count)
+    if (255 in values or n < 2 or n * n != count or max(values) > n
+            or (count >= 64 and round(count ** (1 / 3)) ** 3 == count)):  # maybe pencilmarks
+        return None
+    return Puzzle(_board(n, box, source, number), tuple(values), rules)
 
 
 def _line_cells(number: int, raw: str, source: str | None) -> Cells | ParseError:
@@ -390,6 +416,9 @@ def parse_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
     ...
     satdoku.errors.ParseError: line 1: 3 cells is not a square board (a 1x1 board has 1, 2x2 has 4)
     """
+    puzzle = plain_line_puzzle(text, box, rules, source)
+    if puzzle is not None:
+        return puzzle
     records = list(read_puzzles(text, source, box, rules))
     if not records:
         raise ParseError("no puzzle found (empty input)", source)

@@ -15,7 +15,8 @@ satdoku.errors.RuleError: unknown rule 'non-consecutive' (did you mean 'nonconse
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 
 from satdoku.errors import RuleError
@@ -32,14 +33,44 @@ from satdoku.rules.base import (
     classic_rules,
     completeness_violations,
 )
-from satdoku.rules.cages import Cage, KillerCages
-from satdoku.rules.data import DATA_KEYS, DataKey, lookup, register_data_key
-from satdoku.rules.pairs import PAIR_RULES, Move, PairRule, Relation
-from satdoku.rules.parity import Parity
-from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
 
-#: Global rules that a name alone selects (variants register here).
-CATALOGUE: dict[str, Callable[[], Rule]] = {}
+
+class _Catalogue(Mapping[str, Callable[[], Rule]]):
+    """Rule name → factory. The built-in global rules (diagonals, windoku, disjoint groups,
+    anti-knight …) are imported on first use: solving a classic puzzle needs none of them."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, Callable[[], Rule]] = {}
+        self._loaded = False
+
+    def _all(self) -> dict[str, Callable[[], Rule]]:
+        if not self._loaded:
+            self._loaded = True
+            from satdoku.rules.pairs import PAIR_RULES, PairRule
+            from satdoku.rules.regions import Diagonal, Disjoint, Windoku
+            built_in = (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
+                        Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES))
+            added, self._factories = self._factories, {}
+            for factory in built_in:
+                self._factories[factory().name] = factory
+            self._factories.update(added)
+        return self._factories
+
+    def add(self, name: str, factory: Callable[[], Rule]) -> None:
+        self._all()[name] = factory
+
+    def __getitem__(self, name: str) -> Callable[[], Rule]:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: Global rules that a name alone selects, name → factory (variants register here).
+CATALOGUE = _Catalogue()
 
 
 #: Board keys of a JSON puzzle, by the names people try (data rules: :mod:`.data`).
@@ -48,13 +79,14 @@ BOARD_KEYS = {"regions": "regions", "jigsaw": "regions"}
 
 def per_puzzle_key(name: str) -> str | None:
     """The JSON key of the per-puzzle constraint people call ``name``, if there is one."""
+    from satdoku.rules.data import lookup
     entry = lookup(name) or lookup(name.replace("-", "_"))
     return entry.key if entry else BOARD_KEYS.get(name)
 
 
 def register(name: str, factory: Callable[[], Rule]) -> None:
     """Make ``factory()`` available as ``--rules name``."""
-    CATALOGUE[name] = factory
+    CATALOGUE.add(name, factory)
 
 
 def parse_rules(text: str) -> tuple[Rule, ...]:
@@ -64,8 +96,7 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
         name = raw.strip().lower()
         if not name:
             continue
-        key = per_puzzle_key(name)
-        if key and name not in CATALOGUE:
+        if name not in CATALOGUE and (key := per_puzzle_key(name)):
             raise RuleError(f"{name!r} needs data of each puzzle: give it as the key "
                             f"{key!r} of a JSON puzzle (see 'satdoku rules')")
         if name not in CATALOGUE:
@@ -78,16 +109,23 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-# Each family of per-puzzle constraints registers its JSON keys (satdoku.rules.data) on import,
-# in this order (the order of 'satdoku rules', the schema and the reader).
-# isort: off
-from satdoku.rules import thermo, lines_order, compare, arrows, dots, lines_set  # noqa: E402, F401
-from satdoku.rules import outside  # noqa: E402, F401
-# isort: on
+# Names exported here but defined in modules imported on first use: the global rules, the
+# registry of per-puzzle constraints (satdoku.rules.data, which imports every family of them —
+# killer cages, thermometers, dots … — on its first look-up) and some of those families.
+_LAZY = {
+    **dict.fromkeys(("DATA_KEYS", "DataKey", "lookup", "register_data_key"), "data"),
+    **dict.fromkeys(("PAIR_RULES", "Move", "PairRule", "Relation"), "pairs"),
+    **dict.fromkeys(("Diagonal", "Disjoint", "ExtraRegions", "Windoku"), "regions"),
+    **dict.fromkeys(("Cage", "KillerCages"), "cages"),
+    "Parity": "parity",
+}
 
-for _factory in (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
-                 Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES)):
-    register(_factory().name, _factory)
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

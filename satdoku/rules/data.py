@@ -19,7 +19,8 @@ The JSON reader, the JSON writer, ``satdoku rules``, the schema
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,15 +52,57 @@ class DataKey:
     owns: Callable[[Rule], bool] = field(default=lambda rule: True)
 
 
-#: Every per-puzzle constraint, by JSON key, in registration (and reading) order.
-DATA_KEYS: dict[str, DataKey] = {}
+#: The modules of this package that register data keys, in the order of ``satdoku rules``,
+#: the schema and the JSON reader. They are imported on the first look-up in
+#: :data:`DATA_KEYS` (a plain puzzle needs none of them). A new family goes here.
+FAMILIES = ("cages", "parity", "regions", "thermo", "lines_order", "compare", "arrows", "dots",
+            "lines_set", "outside")
+
+
+class _Registry(Mapping[str, DataKey]):
+    """The data keys, by JSON key; every family of :data:`FAMILIES` is imported on first use.
+
+    Keys are listed family by family in :data:`FAMILIES` order (registration order within
+    a family), whichever family happened to be imported first.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[str, DataKey] = {}
+        self._loaded = False
+
+    def _all(self) -> dict[str, DataKey]:
+        if not self._loaded:
+            self._loaded = True
+            for family in FAMILIES:
+                importlib.import_module(f"{__package__}.{family}")
+            rank = {f"{__package__}.{family}": k for k, family in enumerate(FAMILIES)}
+            order = sorted(self._entries.values(),  # stable: keeps the order inside a family
+                           key=lambda e: rank.get(e.rule_type.__module__, len(rank)))
+            self._entries = {entry.key: entry for entry in order}
+        return self._entries
+
+    def add(self, entry: DataKey) -> None:
+        if entry.key in self._entries:
+            raise ValueError(f"JSON key {entry.key!r} is registered twice")
+        self._entries[entry.key] = entry
+
+    def __getitem__(self, key: str) -> DataKey:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: Every per-puzzle constraint, by JSON key, in :data:`FAMILIES` order (a read-only mapping).
+DATA_KEYS = _Registry()
 
 
 def register_data_key(entry: DataKey) -> DataKey:
     """Make ``entry.key`` a key of JSON puzzles (and of every format built on them)."""
-    if entry.key in DATA_KEYS:
-        raise ValueError(f"JSON key {entry.key!r} is registered twice")
-    DATA_KEYS[entry.key] = entry
+    DATA_KEYS.add(entry)
     return entry
 
 

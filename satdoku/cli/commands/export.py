@@ -32,10 +32,6 @@ from satdoku.formats import format_grid, format_line
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.solver import Result, Status
 
-External = Annotated[str | None, typer.Option(
-    "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
-                       "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "
-                       "when absent; {model}: a file the solver writes its model to).")]
 Stats = Annotated[bool, typer.Option(
     "--stats", help="Print variables, clauses and literals by constraint group (on stderr "
                     "when the CNF goes to standard output).")]

@@ -8,7 +8,6 @@ import typer
 
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
-from satdoku.cli.commands.export import External, external_answer
 from satdoku.cli.io import Progress, load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
@@ -16,6 +15,7 @@ from satdoku.cli.options import (
     Backend,
     Box,
     EncodingOpt,
+    External,
     Format,
     IgnoreUnsupported,
     Output,
@@ -74,6 +74,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         if external:
+            from satdoku.cli.commands.export import external_answer
             answer = external_answer(p, external, encoding, amo, time_limit, fmt,
                                      enumerate_all)
             if picture and answer.data.get("solutions"):

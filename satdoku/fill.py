@@ -111,40 +111,47 @@ class Filler:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def grid(self, rng: random.Random, time_limit: float | None = None) -> Grid:
-        """A random complete grid, verified by the rules' checkers.
+    def grid(self, rng: random.Random, time_limit: float | None = None,
+             givens: Grid | None = None, conflicts: int | None = None) -> Grid:
+        """A random complete grid, verified by the rules' checkers; with ``givens`` (0 =
+        blank), one that keeps them.
 
-        Raises :class:`RuleError` when no grid satisfies the rules, :class:`TimeoutError`
-        when ``time_limit`` seconds run out first.
+        Raises :class:`RuleError` when no grid satisfies the rules (and givens),
+        :class:`TimeoutError` when ``time_limit`` seconds or ``conflicts`` run out first.
         """
-        grid = self._solve(rng, time_limit)
-        Puzzle(self.board, grid, self.rules).verify(grid)
+        grid = self._solve(rng, time_limit, givens, conflicts)
+        Puzzle(self.board, givens or grid, self.rules).verify(grid)
         moved = grid
         for transform in TRANSFORMS:
             moved = transform(self.board, moved, rng)
-        if self._valid(moved):
+        if self._valid(moved, givens):
             return moved
         for transform in TRANSFORMS:  # some transform breaks a rule: keep the others
             moved = transform(self.board, grid, rng)
-            if self._valid(moved):
+            if self._valid(moved, givens):
                 grid = moved
         return grid
 
-    def _valid(self, grid: Grid) -> bool:
-        return all(rule.holds(self.board, grid) for rule in self.checks)
+    def _valid(self, grid: Grid, givens: Grid | None = None) -> bool:
+        return (all(rule.holds(self.board, grid) for rule in self.checks)
+                and (givens is None or all(g in (0, d) for g, d in zip(givens, grid, strict=True))))
 
-    def _solve(self, rng: random.Random, time_limit: float | None) -> Grid:
+    def _solve(self, rng: random.Random, time_limit: float | None,
+               givens: Grid | None = None, conflicts: int | None = None) -> Grid:
         n = self.board.n
         phases = list(range(-1, -n ** 3 - 1, -1))
         for cell in self.board.cells:
             phases[cell * n + int(rng.random() * n)] *= -1
         self.session.set_phases(phases)
-        answer = self.session.solve((), time_limit=time_limit)
+        assumptions = [i * n + d for i, d in enumerate(givens or ()) if d]
+        answer = self.session.solve(assumptions, time_limit=time_limit,
+                                    conflict_budget=conflicts)
         if answer is SolveResult.UNKNOWN:
             raise TimeoutError("time limit reached before a full grid was found")
         if answer is SolveResult.UNSAT:
             names = ", ".join(rule.name for rule in self.rules) or "classic rules"
-            raise RuleError(f"no {self.board.describe()} grid satisfies {names}")
+            those = " with these givens" if assumptions else ""
+            raise RuleError(f"no {self.board.describe()} grid satisfies {names}{those}")
         true = [v for v in self.session.model[: n ** 3] if v > 0]
         if len(true) == n * n:  # one digit per cell: true variables come in cell order
             return tuple((v - 1) % n + 1 for v in true)

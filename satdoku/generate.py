@@ -48,6 +48,8 @@ PHASE_HINT_FROM = 12
 #: session is renewed every max(RENEW_EVERY, n³/8) puzzles (reloading 9x9 costs ~35 ms).
 #: Measured better here than :attr:`cnf.Session.worn`'s time rule (9x9: 518 vs 452-494/s).
 RENEW_EVERY = 100
+#: With ``minimal``, each round of re-tests multiplies the conflict budget by this.
+MINIMAL_GROWTH = 10
 
 
 def default_conflicts(n: int) -> int:
@@ -65,7 +67,14 @@ class GenerateOptions:
 
     ``clues``: stop removing as soon as the puzzle has at most this many givens.
     ``time_limit``: seconds per puzzle (fill and removal). ``conflicts``: per removal test;
-    None for the size's default (:func:`default_conflicts`), 0 for no limit.
+    None for the size's default (:func:`default_conflicts`), 0 for no limit. ``minimal``:
+    units whose test ran out of budget are tested again with budgets growing
+    :data:`MINIMAL_GROWTH`-fold until every one is decided (or the time limit runs out).
+    ``givens`` (a template's, 0 = blank): every grid keeps them; they stay in every puzzle
+    when ``keep_givens``, else they are removable like any clue.
+    ``jigsaw``: random jigsaw regions for each puzzle; ``cages`` = (smallest, largest): random
+    killer cages covering the grid for each puzzle, and with ``clues=0`` no givens at all
+    (see :mod:`satdoku.layout_generate`).
     """
 
     symmetry: Symmetry = Symmetry.ROT180
@@ -73,9 +82,14 @@ class GenerateOptions:
     strict: bool = False
     time_limit: float | None = None
     conflicts: int | None = None
+    minimal: bool = False
     encoding: Encoding = DEFAULT_ENCODING
     amo: AMO = DEFAULT_AMO
     backend: str = DEFAULT_BACKEND
+    givens: Grid | None = None
+    keep_givens: bool = True
+    jigsaw: bool = False
+    cages: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "symmetry", Symmetry(self.symmetry))  # "rot90" works too
@@ -84,6 +98,15 @@ class GenerateOptions:
                 raise ValueError(f"{name} must not be negative")
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError("time_limit must be positive (seconds)")
+        if self.cages is not None and not 1 <= self.cages[0] <= self.cages[1]:
+            raise ValueError("cages must be (smallest, largest) sizes, 1 <= smallest <= largest")
+
+    @property
+    def fixed(self) -> frozenset[int]:
+        """The cells that stay given in every puzzle (a template's kept givens)."""
+        if not self.keep_givens or self.givens is None:
+            return frozenset()
+        return frozenset(i for i, d in enumerate(self.givens) if d)
 
 
 @dataclass(frozen=True)
@@ -91,8 +114,9 @@ class Generated:
     """A generated puzzle and how it was made.
 
     ``symmetry`` is the requested one when the clue pattern has it (a strict pass may break
-    it: then ``none``); ``proven_minimal`` is False when a test ran out of budget or time,
-    or removal stopped at the target; ``number`` counts the generator's puzzles from 1.
+    it: then ``none``); ``proven_minimal`` is False when a test ran out of budget or time
+    (``undecided`` says how many units were kept so), or removal stopped at the target;
+    ``number`` counts the generator's puzzles from 1.
     """
 
     puzzle: Puzzle
@@ -104,6 +128,10 @@ class Generated:
     number: int
     seconds: float
     calls: int
+    #: Units (orbits) left undecided: their test ran out of budget or time and they stayed.
+    undecided: int = 0
+    #: Units that the first pass left undecided and ``minimal`` decided with larger budgets.
+    retested: int = 0
 
     @property
     def clues(self) -> int:
@@ -157,31 +185,84 @@ class Generator:
         if self.made and self.made % max(RENEW_EVERY, board.n ** 3 // 8) == 0:
             self.session = self.session.renewed()
         start, calls = time.perf_counter(), self._calls()
-        solution = self.filler.grid(self.rng, opts.time_limit)
+        solution = self.filler.grid(self.rng, opts.time_limit, opts.givens)
         deadline = None if opts.time_limit is None else start + opts.time_limit
-        conflicts = default_conflicts(board.n) if opts.conflicts is None else opts.conflicts
-        removal = Removal(self.session, board, solution, deadline, conflicts or None)
+        removal = Removal(self.session, board, solution, deadline, budget(board, opts))
         if board.n >= PHASE_HINT_FROM:
             self.session.set_phases(removal.lits)
-        orbits = opts.symmetry.orbits(board)
-        self.rng.shuffle(orbits)
-        # measured: trying half the orbits first saves ~8 % of the calls (9x9 to 16x16)
-        complete = removal.remove(orbits, opts.clues, first=len(orbits) // 2)
-        if complete and opts.strict:
-            cells = [(cell,) for cell in removal.givens()]
-            self.rng.shuffle(cells)
-            complete = removal.remove(cells, opts.clues)
+        complete = remove_clues(removal, board, opts, self.rng)
         # Not in a `finally`: after Ctrl-C inside a call, CaDiCaL aborts the process on any
         # later clause, so an interrupted session is only ever deleted.
         removal.close()
-        givens = removal.givens()
-        grid = tuple(solution[i] if removal.given[i] else 0 for i in board.cells)
         self.made += 1
-        symmetric = opts.symmetry.holds_for(board, givens)
-        return Generated(Puzzle(board, grid, self.rules), solution,
-                         opts.symmetry if symmetric else Symmetry.NONE,
-                         complete and removal.proven, opts.clues, self.seed, self.made,
-                         time.perf_counter() - start, self._calls() - calls)
+        return generated(removal, board, self.rules, solution, complete, opts, self.seed,
+                         self.made, time.perf_counter() - start, self._calls() - calls)
+
+
+def budget(board: Board, options: GenerateOptions) -> int | None:
+    """Conflicts per removal test: the option, or the size's default; None: no limit."""
+    conflicts = default_conflicts(board.n) if options.conflicts is None else options.conflicts
+    return conflicts or None
+
+
+def remove_clues(removal: Removal, board: Board, options: GenerateOptions,
+                 rng: random.Random) -> bool:
+    """Remove the symmetry's orbits in random order (then single cells with ``strict``),
+    never the ``options.fixed`` cells; whether every orbit was decided."""
+    orbits = options.symmetry.orbits(board)
+    fixed = options.fixed
+    if fixed:
+        orbits = [u for orbit in orbits if (u := tuple(c for c in orbit if c not in fixed))]
+    rng.shuffle(orbits)
+    # measured: trying half the orbits first saves ~8 % of the calls (9x9 to 16x16)
+    complete = removal.remove(orbits, options.clues, first=len(orbits) // 2)
+    if complete and options.minimal:
+        complete = decide_all(removal, options.clues)
+    if complete and options.strict:
+        cells = [(cell,) for cell in removal.givens() if cell not in fixed]
+        rng.shuffle(cells)
+        complete = removal.remove(cells, options.clues)
+        if complete and options.minimal:
+            complete = decide_all(removal, options.clues)
+    return complete
+
+
+def decide_all(removal: Removal, target: int | None = None) -> bool:
+    """Test the undecided units again, in order, with budgets growing
+    :data:`MINIMAL_GROWTH`-fold, until none is left; False when the time limit or the clue
+    target stopped it first (the units not reached then stay undecided)."""
+    removal.retested += len(removal.undecided)
+    while removal.undecided:
+        units, removal.undecided = removal.undecided, []
+        if removal.conflicts is not None:
+            removal.conflicts *= MINIMAL_GROWTH
+        if not removal.remove(units, target):
+            return False
+    return True
+
+
+def generated(removal: Removal, board: Board, rules: tuple[Rule, ...], solution: Grid,
+              complete: bool, options: GenerateOptions, seed: int | str, number: int,
+              seconds: float, calls: int) -> Generated:
+    """The :class:`Generated` of a finished removal."""
+    givens = removal.givens()
+    grid = tuple(solution[i] if removal.given[i] else 0 for i in board.cells)
+    symmetric = options.symmetry.holds_for(board, givens)
+    return Generated(Puzzle(board, grid, rules), solution,
+                     options.symmetry if symmetric else Symmetry.NONE,
+                     complete and removal.proven, options.clues, seed, number, seconds, calls,
+                     len(removal.undecided), removal.retested)
+
+
+def make_generator(board: Board, rules: tuple[Rule, ...] = (),
+                   options: GenerateOptions | None = None,
+                   seed: int | str = 0) -> Generator:
+    """A :class:`Generator`, or for new layouts per puzzle (jigsaw regions, killer cages)
+    a :class:`~satdoku.layout_generate.LayoutGenerator` (same interface)."""
+    if options is not None and (options.jigsaw or options.cages):
+        from satdoku.layout_generate import LayoutGenerator
+        return LayoutGenerator(board, rules, options, seed)  # type: ignore[return-value]
+    return Generator(board, rules, options, seed)
 
 
 def generate(board: Board, rules: tuple[Rule, ...] = (), options: GenerateOptions | None = None,
@@ -194,7 +275,7 @@ def generate(board: Board, rules: tuple[Rule, ...] = (), options: GenerateOption
     >>> made.clues < 36, made.symmetry.value
     (True, 'none')
     """
-    with Generator(board, rules, options, seed) as generator:
+    with make_generator(board, rules, options, seed) as generator:
         return generator.puzzle()
 
 
@@ -229,7 +310,7 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
     [True, True]
     """
     if jobs <= 1:
-        with Generator(board, rules, options, seed) as generator:
+        with make_generator(board, rules, options, seed) as generator:
             for _ in range(count):
                 yield _attempt(generator)
         return
@@ -254,7 +335,7 @@ def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | No
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() must stop it, even mid-call
     parent = os.getppid()
     try:
-        with Generator(board, rules, options, seed) as generator:
+        with make_generator(board, rules, options, seed) as generator:
             for _ in range(count):
                 if os.getppid() != parent:  # the parent was killed: nobody reads the results
                     return

@@ -44,25 +44,35 @@ Unit = tuple[int, ...]
 class Removal:
     """The removal passes of one puzzle in ``session`` (a session of the board's formula).
 
-    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test.
+    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test;
+    ``extra`` literals are assumed in every test (selectors of guarded rules).
     Call :meth:`close` when done: it retires the blocking clause.
     """
 
     def __init__(self, session: Session, board: Board, solution: Grid,
-                 deadline: float | None = None, conflicts: int | None = None) -> None:
+                 deadline: float | None = None, conflicts: int | None = None,
+                 extra: Sequence[int] = ()) -> None:
         n = board.n
         self.session, self.deadline, self.conflicts = session, deadline, conflicts
         self.lits = [i * n + d for i, d in enumerate(solution)]  # cell_var, inlined
         self.given = [True] * len(solution)
         self.count = len(solution)
-        self.proven = True
+        #: Units kept because their test ran out of budget or time (in the order met).
+        self.undecided: list[Unit] = []
+        self.retested = 0  # units tested again after being left undecided (for reports)
         self.witnesses: list[set[int]] = []  # where known second solutions differ from S
         self.act = session.activation()
         session.add_guarded(self.act, [-v for v in self.lits])
+        self.tail = [*extra, self.act]  # assumed in every test (``extra``: e.g. selectors)
 
     def close(self) -> None:
         """Retire the blocking clause (the session can serve other puzzles)."""
         self.session.retire(self.act)
+
+    @property
+    def proven(self) -> bool:
+        """Whether every unit kept so far was shown not removable (none undecided)."""
+        return not self.undecided
 
     def givens(self) -> list[int]:
         """The cells still given."""
@@ -76,13 +86,17 @@ class Removal:
 
         Stops once at most ``target`` givens remain. ``first`` is how many units the first
         test removes (a guess at the first run: it changes the calls made, not the result).
-        Returns whether every unit was decided (False when stopped by the target or the
-        deadline first).
+        Returns whether every unit was tested (False when stopped by the target or the
+        deadline first); units kept untested at the deadline, or whose test ran out of
+        budget, are in :attr:`undecided`.
         """
         i, step = 0, max(1, first)
         while i < len(units):
             cap = self._cap(units[i:], target)
-            if cap == 0 or self.expired():
+            if cap == 0:
+                return False
+            if self.expired():
+                self.undecided += units[i:]
                 return False
             lo, hi, hi_proven = 0, cap + 1, False  # prefixes: lo removable, hi not (cap+1: ?)
             while hi - lo > 1:
@@ -101,8 +115,10 @@ class Removal:
                 i += lo
                 continue
             if hi != lo + 1:  # the deadline passed mid-search
+                self.undecided += units[i + lo:]
                 return False
-            self.proven &= hi_proven
+            if not hi_proven:
+                self.undecided.append(units[i + lo])
             kept = set(units[i + lo])
             self.witnesses = [w for w in self.witnesses if kept.isdisjoint(w)]
             i, step = i + hi, max(1, lo // 2)
@@ -140,7 +156,7 @@ class Removal:
             for differs in self.witnesses:
                 if not any(self.given[c] for c in differs):
                     return SolveResult.SAT, self._last(chunk, differs)
-            assumptions = [*compress(self.lits, self.given), self.act]
+            assumptions = [*compress(self.lits, self.given), *self.tail]
         finally:
             self._set(chunk, True)
         left = None if self.deadline is None else self.deadline - time.perf_counter()

@@ -28,7 +28,6 @@ from satdoku.formats import format_grid, format_line, puzzle_to_json
 from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
 from satdoku.generate import Generated, GenerateOptions, generate_many
 from satdoku.puzzle import Puzzle
-from satdoku.rules import parse_rules
 from satdoku.symmetry import Symmetry
 
 
@@ -62,11 +61,13 @@ class GenOutput(str, Enum):
 
 def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) -> str:
     """One generated puzzle in the chosen format (JSON: one object on one line; a link: one
-    line, carrying the solution with --with-solution so that the tools can check it)."""
+    line, titled with the seed, carrying the solution with --with-solution so that the tools
+    can check it)."""
     board, givens = made.puzzle.board, made.puzzle.givens
     if isinstance(fmt, GenOutput):
-        return fpuzzles_link(made.puzzle, fmt.value,
-                                      solution=made.solution if with_solution else None)
+        title = f"satdoku generate, seed {made.seed}, puzzle {made.number}"  # remade by seed
+        return fpuzzles_link(made.puzzle, fmt.value, meta={"title": title},
+                             solution=made.solution if with_solution else None)
     if fmt is OutputFormat.json:
         return json.dumps({**puzzle_to_json(made.puzzle), **facts(made), **(
             {"solution": format_line(board, made.solution)} if with_solution else {})})
@@ -74,7 +75,11 @@ def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) 
         between = " " if board.single_char else " | "
         return between.join(format_line(board, g) for g in (
             (givens, made.solution) if with_solution else (givens,)))
-    minimal = "minimal" if made.proven_minimal else "minimality not proven"
+    minimal = ("minimal" if made.proven_minimal else
+               f"minimality not proven ({_orbits(made.undecided)} undecided)" if made.undecided
+               else "minimality not proven")
+    if made.retested:
+        minimal += f", {_orbits(made.retested)} retested with larger budgets"
     head = (f"# puzzle {made.number} (seed {made.seed}): {made.clues} clues, "
             f"{made.symmetry.value}, {minimal}")
     grids = (givens, made.solution) if with_solution else (givens,)
@@ -112,9 +117,31 @@ SymmetryOpt = Annotated[Symmetry, typer.Option(
          "(left-right), flip (top-bottom), diagonal, antidiagonal, dihedral (all eight), "
          "none.")]
 Clues = Annotated[int | None, typer.Option(
-    "--clues", min=0, help="Stop removing clues once at most this many are left (a whole "
-                           "orbit goes at a time, so a puzzle may end a little below; a note "
-                           "says when one could not get that low).")]
+    "--clues", "--givens", min=0,
+    help="Stop removing clues once at most this many are left (a whole orbit goes at a time, "
+         "so a puzzle may end a little below; a note says when one could not get that "
+         "low). With --killer, 0 makes zero-given killers: cages are cut and merged until "
+         "their sums alone make the puzzle unique.")]
+Template = Annotated[str | None, typer.Option(
+    "--template", metavar="PUZZLE",
+    help="Generate on this puzzle's board and rules: a JSON puzzle (cages, lines, dots, "
+         "jigsaw regions …), an f-puzzles or SudokuPad link or f-puzzles JSON, or a plain "
+         "grid. Each grid satisfies every rule of the template, then clues are removed as "
+         "usual; --rules add to the template's.")]
+TemplateGivensOpt = Annotated[str, typer.Option(
+    "--template-givens", metavar="keep|removable|drop",
+    help="The template's givens: keep (in every puzzle, never removed), removable (every "
+         "grid keeps them, but removal may take them like any clue), drop (ignored).")]
+Jigsaw = Annotated[bool, typer.Option(
+    "--jigsaw", help="Random connected jigsaw regions of equal size (a new map for each "
+                     "puzzle, the size from --size) instead of boxes.")]
+Killer = Annotated[bool, typer.Option(
+    "--killer", help="Random killer cages covering the grid (a new layout for each puzzle; "
+                     "sums from the grid, digits in a cage distinct). With --givens 0: no "
+                     "givens at all.")]
+CageSize = Annotated[str | None, typer.Option(
+    "--cage-size", metavar="MIN-MAX", show_default=False,
+    help="Cage sizes for --killer (cells). Default: 2-5, at most the board size.")]
 GenTimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", callback=positive_seconds,
     help="Seconds per puzzle; when it runs out the puzzle keeps its remaining clues "
@@ -123,6 +150,11 @@ GenTimeLimit = Annotated[float | None, typer.Option(
 Budget = Annotated[int | None, typer.Option(
     "--budget", min=0, help="Conflicts per removal test (default 1000 up to 16x16, 100 "
                             "above; 0: none); a test that runs out keeps its clues.")]
+Minimal = Annotated[bool, typer.Option(
+    "--minimal", help="Prove every puzzle minimal: orbits whose removal test ran out of its "
+                      "budget are tested again, budgets growing tenfold, until each one is "
+                      "decided (on 25x25 this takes minutes instead of seconds). Without it, "
+                      "such orbits stay and the output says how many.")]
 Strict = Annotated[bool, typer.Option(
     "--strict", help="Finish with single cells: no given at all can be removed (this may "
                      "break the symmetry).")]
@@ -130,7 +162,9 @@ WithSolution = Annotated[bool, typer.Option(
     "--with-solution", help="Print the solution too (line: after a space; JSON: 'solution').")]
 GenFormat = Annotated[GenOutput | None, typer.Option(
     "--format", "-f", help="Output: grid (default for one puzzle), line (default for "
-                           "--count > 1), json (one object per line, with clue count, "
+                           "--count > 1; both show the givens only, so --template with "
+                           "rules, --jigsaw and --killer default to json), json (one object "
+                           "per line, with all constraints, clue count, "
                            "symmetry, minimality, seed, time and solver calls; "
                            "'satdoku check' reads it back), fpuzzles or sudokupad (a link "
                            "per line that opens the puzzle in f-puzzles or SudokuPad).")]
@@ -143,32 +177,51 @@ Jobs = Annotated[int, typer.Option(
 @app.command(epilog=GENERATE_EXIT_CODES)
 def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
              rules: GenRules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
-             clues: Clues = None, strict: Strict = False, time_limit: GenTimeLimit = None,
+             clues: Clues = None, strict: Strict = False, minimal: Minimal = False,
+             time_limit: GenTimeLimit = None,
              budget: Budget = None, with_solution: WithSolution = False,
              encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
              backend: Backend = DEFAULTS["backend"], fmt: GenFormat = None,
-             output: Output = None, jobs: Jobs = 1, quiet: Quiet = False) -> None:
+             output: Output = None, jobs: Jobs = 1, quiet: Quiet = False,
+             template: Template = None, template_givens: TemplateGivensOpt = "keep",
+             jigsaw: Jigsaw = False, killer: Killer = False,
+             cage_size: CageSize = None) -> None:
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
     Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
     satdoku generate --box 4x4 --symmetry rot90 -f grid  ·  satdoku generate --box 2x3
     --symmetry none --clues 12  ·  satdoku generate --rules anti-knight,anti-king  ·
     satdoku generate --with-solution -f json  ·  satdoku generate --box 5x5 --time-limit 60
+    ·  satdoku generate --template my-layout.json -n 10  ·  satdoku generate --jigsaw -n 5
+    ·  satdoku generate --killer --givens 0  ·  satdoku generate --killer --jigsaw -f
+    fpuzzles
     """
-    board, extra = board_of(size, box), parse_rules(rules)
-    for rule in extra:
-        rule.check_board(board)
+    from satdoku.cli.generate_variants import TemplateGivens, setup
+
+    try:
+        kept = TemplateGivens(template_givens.strip().lower())
+    except ValueError:
+        raise typer.BadParameter("choose keep, removable or drop",
+                                 param_hint="--template-givens") from None
+    layout = setup(None if template else board_of(size, box), template, kept, jigsaw, killer,
+                   cage_size, size, box, rules)
+    board, extra = layout.board, layout.rules
     if clues is not None and clues >= board.n ** 2:
         raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
                          f"{board.n ** 2} cells; give fewer")
     if fmt in (GenOutput.fpuzzles, GenOutput.sudokupad):  # what f-puzzles cannot say, first
         to_fpuzzles(Puzzle(board, (0,) * board.n ** 2, extra))
-    options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict,
+    options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict, minimal=minimal,
                               time_limit=time_limit, conflicts=budget,
-                              encoding=encoding, amo=amo, backend=backend)
+                              encoding=encoding, amo=amo, backend=backend, **layout.options)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     made = generate_many(board, extra, options, seed, count, min(jobs, count))
-    chosen = fmt or (GenOutput.grid if count == 1 else GenOutput.line)
+    if not layout.plain and fmt in (GenOutput.grid, GenOutput.line):
+        typer.echo(f"satdoku: note: --format {fmt.value} shows the givens only; the rules, "
+                   "regions, cages and other constraints are in --format json, fpuzzles or "
+                   "sudokupad", err=True)
+    chosen = fmt or (GenOutput.json if not layout.plain else
+                     GenOutput.grid if count == 1 else GenOutput.line)
     fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
             else OutputFormat(chosen.value))
     with output_stream(output) as out:
@@ -181,7 +234,7 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made)."""
     progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK
-    written, short, unproven = 0, [], 0
+    written, short, unproven, undecided = 0, [], 0, 0
     try:
         for k, item in enumerate(made, 1):
             progress.update(k)
@@ -194,6 +247,7 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
             written += 1
             short += [] if item.reached_target else [item.clues]
             unproven += item.target is None and not item.proven_minimal
+            undecided += item.undecided if item.target is None else 0
     except KeyboardInterrupt:
         progress.close()
         typer.echo(f"satdoku: interrupted; {_made(written)}", err=True)
@@ -204,9 +258,14 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
                    f"target (fewest {min(short)} clues)", err=True)
     if unproven:
         typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
-                   "minimal: a removal test ran out of its budget or the time limit "
-                   "(--budget 0 lifts the budget)", err=True)
+                   f"minimal: {_orbits(undecided)} in all were kept undecided when a removal "
+                   "test ran out of its budget or the time limit (--minimal decides them; "
+                   "--budget 0 lifts the budget)", err=True)
     return code
+
+
+def _orbits(k: int) -> str:
+    return "1 orbit" if k == 1 else f"{k} orbits"
 
 
 def _made(k: int) -> str:

@@ -1,0 +1,114 @@
+"""``satdoku generate``'s layout options: ``--template``, ``--jigsaw``, ``--killer`` and
+``--cage-size`` turned into the board, the rules and the generator's options.
+
+A *template* is any puzzle satdoku reads (JSON with cages, lines, dots, regions …, an
+f-puzzles link or JSON, a plain grid): its board and every rule are kept, and its givens are
+kept in every puzzle (``keep``), kept in the grid but removable (``removable``), or dropped
+(``drop``). A puzzle is *plain* when a line of digits and the command line say all of it
+(boxes or a Latin square, no template rules, no per-puzzle data): then grid and line are the
+default formats, else JSON.
+
+>>> cage_sizes("2-5"), cage_sizes("3")
+((2, 5), (3, 3))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from satdoku.board import Board
+from satdoku.errors import BoardError, ParseError, RuleError
+from satdoku.rules import KillerCages, Rule, parse_rules
+from satdoku.rules.data import writer_for
+
+
+class TemplateGivens(str, Enum):
+    """What becomes of a template's givens."""
+
+    keep = "keep"
+    removable = "removable"
+    drop = "drop"
+
+
+@dataclass
+class Setup:
+    """The board and rules to generate for, and the :class:`GenerateOptions` fields the
+    layout options set."""
+
+    board: Board
+    rules: tuple[Rule, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    template: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """Whether a line of digits (and the command line) says the whole puzzle."""
+        return (self.board.regions is None and not self.options.get("jigsaw")
+                and not self.options.get("cages") and not (self.template and self.rules)
+                and all(writer_for(rule) is None for rule in self.rules))
+
+
+def cage_sizes(text: str) -> tuple[int, int]:
+    """``--cage-size`` text, ``MIN-MAX`` or ``N``, → (smallest, largest)."""
+    low, _, high = text.strip().partition("-")
+    try:
+        sizes = int(low), int(high or low)
+    except ValueError:
+        raise BoardError(f"--cage-size {text!r}: expected MIN-MAX (e.g. 2-5) or one "
+                         "size") from None
+    if not 1 <= sizes[0] <= sizes[1]:
+        raise BoardError(f"--cage-size {text}: sizes must satisfy 1 <= MIN <= MAX")
+    return sizes
+
+
+def setup(board: Board, template: str | None, template_givens: TemplateGivens, jigsaw: bool,
+          killer: bool, cage_size: str | None, size: int | None, box: str,
+          rules: str) -> Setup:
+    """The board, rules and options of one ``generate`` run (``board`` comes from --size and
+    --box and is replaced by the template's). Errors name the options at fault."""
+    if template is None:
+        made = Setup(board, parse_rules(rules))
+    else:
+        if jigsaw:
+            raise BoardError("--jigsaw and --template do not go together: the template sets "
+                             "the board")
+        made = _template(template, template_givens, size, box, rules)
+    if jigsaw:
+        if box.strip().lower() not in ("auto", ""):
+            raise BoardError(f"--box {box}: --jigsaw replaces the boxes by random regions; "
+                             "give --size")
+        made.options["jigsaw"] = True
+    if killer:
+        if any(isinstance(rule, KillerCages) for rule in made.rules):
+            raise RuleError("--killer: the template has cages already")
+        n = made.board.n
+        low, high = cage_sizes(cage_size) if cage_size else (min(2, n), min(5, n))
+        if high > n:
+            raise BoardError(f"--cage-size {cage_size}: a cage of a {n}x{n} board holds at "
+                             f"most {n} cells (its digits differ)")
+        made.options["cages"] = (low, high)
+    for rule in made.rules:
+        if not jigsaw:  # a jigsaw board is drawn later: its generator checks each one
+            rule.check_board(made.board)
+    return made
+
+
+def _template(template: str, mode: TemplateGivens, size: int | None, box: str,
+              rules: str) -> Setup:
+    from satdoku.cli.io import load, one_puzzle
+
+    records, name = load(template, box, rules)
+    puzzle = one_puzzle(records, name, "generate --template")
+    board = puzzle.board
+    if size is not None and size != board.n:
+        raise BoardError(f"--size {size} does not match the template's {board.n}x{board.n} "
+                         "board")
+    if puzzle.eliminated:
+        raise ParseError(f"{name}: a template with eliminated candidates (pencil marks) is "
+                         "not supported")
+    made = Setup(board, puzzle.rules, template=True)
+    if mode is not TemplateGivens.drop and any(puzzle.givens):
+        made.options.update(givens=puzzle.givens, keep_givens=mode is TemplateGivens.keep)
+    return made

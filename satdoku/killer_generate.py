@@ -1,0 +1,164 @@
+"""Killer cages made unique without givens: cut cages a second solution slips through, then
+merge neighbours while the puzzle stays unique.
+
+Every cage sits behind its own selector (:mod:`satdoku.guarded`) in one incremental session,
+and the full grid S is blocked behind an activation literal, so "do these cages have S as
+their only solution?" is one call under the cages' selectors: UNSAT means unique, SAT gives
+a second solution S2. Then a cage where S2 differs from S is cut in two connected parts,
+preferably a cut whose part sums S2 does not match (so S2 is gone) and as even as possible;
+the parts become new guarded cages and the old selector is simply no longer assumed. Each
+cut makes one more cage, so the loop ends after fewer than n² cuts (n² one-cell cages would
+be the grid itself). Last, neighbouring cages whose union holds distinct digits and fits the
+size limit are merged, each merge kept when the puzzle stays unique (one call each): fewer,
+larger cages.
+
+Glossary: a *cut* splits one cage into two; a *merge* joins two neighbouring cages.
+
+>>> import random
+>>> from cnf import Session
+>>> from satdoku.board import Board
+>>> from satdoku.encoding import build
+>>> from satdoku.fill import random_grid
+>>> from satdoku.layouts import random_cages
+>>> board = Board.classic(4)
+>>> grid = random_grid(board, seed=3)
+>>> rng = random.Random(3)
+>>> with Session(build(board)) as session:
+...     cages = CageSession(session, board, grid)
+...     unique, made = cages.make_unique(random_cages(4, grid, rng, 2, 4), rng)
+>>> unique, sorted(i for cage in made for i in cage) == list(range(16))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from cnf import AMO, Session, SolveResult
+from satdoku.board import Board, Unit
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding
+from satdoku.guarded import add_guarded_rule
+from satdoku.layouts import mergeable, splits
+from satdoku.rules import Cage, Grid, KillerCages
+
+
+class CageSession:
+    """Cages of the grid ``solution`` (sums taken from it), each switchable in ``session``.
+
+    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test: a
+    uniqueness test that runs out of it is answered by cutting a largest cage (smaller
+    cages make easier tests), a merge test that runs out keeps the cages apart. ``givens``
+    (cells) keep their digits of ``solution`` in every test (a template's kept givens).
+    """
+
+    def __init__(self, session: Session, board: Board, solution: Grid,
+                 encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
+                 deadline: float | None = None, conflicts: int | None = None,
+                 givens: Sequence[int] = ()) -> None:
+        self.session, self.board, self.solution = session, board, solution
+        n = board.n
+        self.givens = [i * n + solution[i] for i in givens]  # assumed in every test
+        self.encoding, self.amo = encoding, AMO.PAIRWISE if amo is AMO.NATIVE else amo
+        self.deadline, self.conflicts = deadline, conflicts
+        self._selector: dict[Unit, int] = {}
+        self.act = session.activation()  # S blocked: UNSAT means S is the only solution
+        session.add_guarded(self.act, [-(i * n + d) for i, d in enumerate(solution)])
+
+    def total(self, cage: Unit) -> int:
+        return sum(self.solution[i] for i in cage)
+
+    def rule(self, cages: Sequence[Unit]) -> KillerCages:
+        """The killer rule of ``cages``, with the grid's sums."""
+        return KillerCages(tuple(Cage(cage, self.total(cage)) for cage in sorted(cages)))
+
+    def selector(self, cage: Unit) -> int:
+        """The selector of ``cage`` (its clauses are added on first use)."""
+        if cage not in self._selector:
+            self._selector[cage] = add_guarded_rule(
+                self.session, self.board, KillerCages((Cage(cage, self.total(cage)),)),
+                self.encoding, self.amo)
+        return self._selector[cage]
+
+    def selectors(self, cages: Sequence[Unit]) -> list[int]:
+        return [self.selector(cage) for cage in sorted(cages)]
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def test(self, cages: Sequence[Unit], conflicts: int | None = None) -> SolveResult:
+        """Is S the only solution of ``cages`` (and the session's rules)? UNSAT: yes."""
+        left = self._left()
+        if left is not None and left <= 0:
+            return SolveResult.UNKNOWN
+        return self.session.solve([*self.givens, *self.selectors(cages), self.act],
+                                  time_limit=left,
+                                  conflict_budget=conflicts)
+
+    def model(self) -> list[int]:
+        """The model of the last SAT test."""
+        return self.session.model
+
+    def make_unique(self, cages: Sequence[Unit], rng: random.Random,
+                    high: int | None = None) -> tuple[bool, list[Unit]]:
+        """Cut cages until S is the only solution, then merge neighbours up to ``high``
+        cells (default: the largest cage at the start). (unique?, the cages): not unique
+        only when the deadline passed first."""
+        current = sorted(cages)
+        high = high or max(map(len, current))
+        while True:
+            answer = self.test(current, self.conflicts)
+            if answer is SolveResult.UNSAT:
+                return True, self.merge(current, rng, high)
+            left = self._left()
+            if left is not None and left <= 0:
+                return False, current
+            if answer is SolveResult.SAT:
+                model, n = self.model(), self.board.n
+                second = tuple(next(d for d in range(1, n + 1) if model[i * n + d - 1] > 0)
+                               for i in self.board.cells)
+            else:  # out of budget, no second solution known: any cut of a largest cage
+                second = None
+            current = self.cut(current, second, rng)
+
+    def cut(self, cages: list[Unit], second: Grid | None, rng: random.Random) -> list[Unit]:
+        """``cages`` with one cage where ``second`` differs from S cut in two: a cut that
+        ``second`` breaks and as even as possible; random among equals. Without ``second``,
+        an even cut of a largest cage."""
+        n, best = self.board.n, (-1, -1)
+        chosen: list[tuple[Unit, Unit, Unit]] = []
+        largest = max(map(len, cages))
+        for cage in cages:
+            if len(cage) < 2 or (len(cage) < largest if second is None else
+                                 all(second[i] == self.solution[i] for i in cage)):
+                continue
+            for first, rest in splits(cage, n, rng):
+                breaks = (second is not None
+                          and sum(second[i] for i in first) != self.total(first))
+                score = (int(breaks), min(len(first), len(rest)))
+                if score > best:
+                    best, chosen = score, []
+                if score == best:
+                    chosen.append((cage, first, rest))
+        cage, first, rest = rng.choice(chosen)  # S2 differs from S in some cage of 2+ cells
+        return sorted([c for c in cages if c != cage] + [first, rest])
+
+    def merge(self, cages: list[Unit], rng: random.Random, high: int) -> list[Unit]:
+        """Merge neighbouring cages (distinct digits, at most ``high`` cells) in random
+        order, each merge kept when S stays the only solution."""
+        pairs = mergeable(cages, self.solution, self.board.n, high)
+        rng.shuffle(pairs)
+        current = set(cages)
+        for one, other in pairs:
+            a, b = cages[one], cages[other]
+            if a not in current or b not in current:
+                continue
+            trial = (current - {a, b}) | {tuple(sorted(a + b))}
+            if self.test(sorted(trial), self.conflicts) is SolveResult.UNSAT:
+                current = trial
+        return sorted(current)
+
+    def close(self) -> None:
+        """Retire the blocking clause (the cages' selectors stay usable)."""
+        self.session.retire(self.act)

@@ -140,3 +140,20 @@ def test_the_checker_rejects_a_damaged_proof():
     nvars, ncls = cnf_lines[header].split()[2:]
     cnf_lines[header] = f"p cnf {nvars} {int(ncls) - 1}"
     assert check("\n".join(cnf_lines[:-1]) + "\n", cert.proof)[0] is Verdict.REJECTED
+
+
+def test_rules_that_admit_no_solution_are_named(tmp_path):
+    """A setter's puzzle whose constraints clash without any given: analyse names a minimal
+    set of them (a 2-cell cage of 17 is 8 and 9, which the white-dot negative forbids)."""
+    path = tmp_path / "clash.json"
+    path.write_text('{"size": 9, "negative": ["white"], "white_dots": [["r1c1", "r1c2"]], '
+                    '"cages": [{"cells": ["r9c8", "r9c9"], "sum": 17}]}')
+    run = run_cli("analyse", str(path))
+    assert run.code == 1
+    clash = next(line for line in run.out.splitlines() if line.startswith("conflict:"))
+    assert "constraints clash (a minimal set)" in clash and "killer 17 at r9c8" in clash
+    assert "negative" in clash and "white dot" not in clash, clash  # the dot plays no part
+    data = json.loads(run_cli("analyse", str(path), "--json").out)
+    assert data["conflict"] == [] and data["rule_conflict"]["minimal"] is True
+    assert "killer 17 at r9c8" in data["rule_conflict"]["constraints"]
+    assert any(c.startswith("negative") for c in data["rule_conflict"]["constraints"])

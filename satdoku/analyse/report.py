@@ -34,6 +34,7 @@ from satdoku.analyse.candidates import Candidates, backbone, true_candidates
 from satdoku.analyse.differences import Fix, differing_cells, find_fix
 from satdoku.analyse.difficulty import MAX_LEVEL, Difficulty, rate, solve_stats
 from satdoku.analyse.redundancy import redundant_givens
+from satdoku.analyse.rule_conflict import RuleConflict, rule_conflict
 from satdoku.analyse.status import Given, minimal_conflict, survey
 from satdoku.formats import format_line
 from satdoku.puzzle import Puzzle
@@ -56,6 +57,7 @@ class Analysis:
     count_complete: bool                 # False: there are more than ``count``
     symmetries: tuple[Symmetry, ...]
     conflict: tuple[Given, ...] | None = None
+    rule_conflict: RuleConflict | None = None  # when the rules alone admit no solution
     fix: Fix | None = None
     candidates: Candidates | None = None
     redundant: tuple[int, ...] | None = None
@@ -91,7 +93,9 @@ def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COU
     base = Analysis(puzzle, found.status, found.solutions[:2], len(found.solutions),
                     found.complete, tuple(pattern_symmetries(puzzle.board, givens)))
     if not found.solutions:
-        return _replace(base, conflict=minimal_conflict(solver, puzzle))
+        conflict = minimal_conflict(solver, puzzle)
+        return _replace(base, conflict=conflict,
+                        rule_conflict=None if conflict else rule_conflict(puzzle))
     candidates = true_candidates(solver, puzzle, found.solutions, found.complete)
     if found.status is Status.MULTIPLE:
         return _replace(base, candidates=candidates,
@@ -124,6 +128,8 @@ def to_json(a: Analysis) -> dict[str, Any]:
         "count_complete": a.count_complete,
         "solution": format_line(board, a.solutions[0]) if a.status is Status.UNIQUE else None,
         "conflict": None if a.conflict is None else [g.to_json(board) for g in a.conflict],
+        **({} if a.rule_conflict is None else {"rule_conflict": {  # rules alone: no solution
+            "constraints": list(a.rule_conflict.labels), "minimal": a.rule_conflict.minimal}}),
         "differences": None,
         "candidates": None if a.candidates is None else {
             name(i): list(ds) for i, ds in a.candidates.items()},

@@ -119,7 +119,12 @@ def _redundant(a: Analysis, listed: str) -> str:
 def _conflict(a: Analysis) -> str:
     assert a.conflict is not None
     if not a.conflict:
-        return "conflict: the rules alone admit no solution on this board"
+        clash = a.rule_conflict
+        if clash is None:
+            return "conflict: the rules alone admit no solution on this board"
+        which = "a minimal set" if clash.minimal else "not proven minimal"
+        return ("conflict: the rules alone admit no solution on this board; these "
+                f"{len(clash.labels)} constraints clash ({which}): {', '.join(clash.labels)}")
     names = ", ".join(g.name(a.puzzle.board) for g in a.conflict)
     if len(a.conflict) == 1:
         return f"conflict: this given alone admits no solution: {names}"

@@ -395,7 +395,8 @@ def test_ignore_unsupported_keeps_the_warning(capsys):
 @pytest.mark.parametrize(("text", "message"), [
     ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN", "damaged"),
     (LINK[:-40], "damaged"),
-    ("https://f-puzzles.com/?load=@@@", "no f-puzzles data"),
+    ("https://f-puzzles.com/?load=@@@", "comes no Base64 data"),
+    ("https://f-puzzles.com/?load=", "the link is empty"),
     ("https://f-puzzles.com/?load=" + compress_to_base64("not json"), "Expecting value"),
     ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 9}'), "'size' and 'grid'"),
     ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 2, "grid": [[{}]]}'),

@@ -119,7 +119,7 @@ def test_extra_rules_add_to_the_file():
      "$.cages[0].total: unknown key 'total'"),
     ('{"size": 9, "cages": [{"sum": 3}]}', "$.cages[0]: missing key 'cells'"),
     ('{"size": 9, "cages": [{"cells": ["r1c1"], "sum": "3"}]}',
-     "$.cages[0].sum: expected a number, got str"),
+     "$.cages[0].sum: expected a whole number, got str"),
     ('{"size": 2, "extra_regions": [["r1c1", "r1c2", "r2c1"]]}',
      "$.extra_regions[0]: 3 cells cannot hold distinct digits"),
     ('{"size": 1, "even": ["r1c1"]}', "$.even: even cells: a 1x1 board has no even digit"),

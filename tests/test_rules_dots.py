@@ -272,7 +272,7 @@ def _parse(**keys) -> Puzzle:
     ({"black_dots": [{"cells": ["r1c1", "r1c2"], "valeu": 3}]},
      "$.black_dots[0].valeu: unknown key 'valeu' (did you mean 'value'?)"),
     ({"black_dots": [{"cells": ["r1c1", "r1c2"], "value": "3"}]},
-     "$.black_dots[0].value: expected a number, got str"),
+     "$.black_dots[0].value: expected a whole number, got str"),
     ({"xv": [{"cells": ["r1c1", "r1c2"]}]}, "$.xv[0]: missing key 'sum'"),
     ({"xv": [["r1c1", "r1c2"]]}, '$.xv[0]: expected {"cells"'),
     ({"xv": [{"cells": ["r1c1", "r2c2"], "sum": 5}]},

@@ -273,7 +273,7 @@ def _json(**keys) -> str:
     ("x_sums", {"clue": "r11c3", "sum": 3}, "$.x_sums[0].clue: r11c3 is not next to the 9x9"),
     ("x_sums", {"clue": "r0c3", "sum": 2},
      "$.x_sums[0].sum: sum 2 is impossible for an X-sum on a 9x9 board (possible: 1, 3, 5..45)"),
-    ("x_sums", {"clue": "r0c3", "sum": "12"}, "$.x_sums[0].sum: expected a number, got str"),
+    ("x_sums", {"clue": "r0c3", "sum": "12"}, "$.x_sums[0].sum: expected a whole number, got str"),
     ("skyscrapers", {"clue": "r3c10", "count": 10}, "$.skyscrapers[0].count: count 10 is "),
     ("skyscrapers", {"clue": "r3c10", "sum": 3}, "$.skyscrapers[0].sum: unknown key 'sum'"),
     ("little_killers", {"clue": "r0c3", "direction": "UL", "sum": 3},

@@ -67,13 +67,16 @@ def link_payload(text: str) -> str:
     if not _BARE.fullmatch(text):
         link = unquote(text)
         match = _PAYLOAD.search(link)
-        if match is None or not match[1].strip():
+        if match is not None and not match[1].strip():
+            raise ParseError("the link is empty after 'load=' or 'fpuzzles' (cut short?): "
+                             "copy the whole link again")
+        if match is None:
             raise ParseError(_needs_network(link))
         text = match[1]
     payload = _BASE64.match(text.replace(" ", "+"))
     if payload is None or not payload[0]:
-        raise ParseError("the link holds no f-puzzles data after 'load=' or 'fpuzzles': copy "
-                         "the whole link again")
+        raise ParseError("the link is damaged: after 'load=' or 'fpuzzles' comes no "
+                         "Base64 data; copy the whole link again")
     return payload[0]
 
 

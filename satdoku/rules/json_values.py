@@ -75,7 +75,7 @@ def read_object(value: Any, path: str, what: str, allowed: Collection[str],
     return obj
 
 
-def read_int(value: Any, path: str, what: str = "a number", low: int | None = None,
+def read_int(value: Any, path: str, what: str = "a whole number", low: int | None = None,
              high: int | None = None) -> int:
     """An integer, optionally within ``low..high``."""
     number = expect(value, int, path, what)

@@ -25,6 +25,7 @@ from functools import cache
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.json_values import outside_name
+from satdoku.rules.sums import spans as compact_spans
 
 #: Direction name → (row step, column step): the diagonals of little killers, and the way a
 #: row or column is read from its clue (the ``style`` of the markings, for the renderer).
@@ -78,18 +79,12 @@ def ray(board: Board, row: int, col: int, direction: str) -> tuple[int, ...]:
 
 
 def spans(values: Sequence[int]) -> str:
-    """Sorted ints as short text.
+    """Sorted ints as short text for messages.
 
     >>> spans([0, 2, 3, 4, 6])
     '0, 2..4, 6'
     """
-    runs: list[list[int]] = []
-    for v in values:
-        if runs and runs[-1][1] == v - 1:
-            runs[-1][1] = v
-        else:
-            runs.append([v, v])
-    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+    return compact_spans(values, ", ")
 
 
 def _bits(mask: int) -> list[int]:

@@ -207,7 +207,7 @@ def require_sum(board: Board, formula: Formula, terms: Sequence[Term], allowed: 
     """
     terms = merge_terms(terms)
     allowed = sorted(set(allowed))
-    label = f"{name} in {_spans(allowed)}" + ("" if guard is None else f" if {guard}")
+    label = f"{name} in {spans(allowed)}" + ("" if guard is None else f" if {guard}")
     if _seen(formula, label, mark=True):
         return
     if not terms:
@@ -238,11 +238,11 @@ def _seen(formula: Formula, key: str, mark: bool = False) -> bool:
     return False
 
 
-def _spans(values: Sequence[int]) -> str:
-    """Sorted ints as compact spans.
+def spans(values: Sequence[int], sep: str = ",") -> str:
+    """Sorted ints as compact spans (in variable names; ``sep=", "`` for messages).
 
-    >>> _spans([1, 2, 3, 7, 9, 10])
-    '1..3,7,9..10'
+    >>> spans([1, 2, 3, 7, 9, 10]), spans([0, 2, 3, 4, 6], ", ")
+    ('1..3,7,9..10', '0, 2..4, 6')
     """
     runs: list[list[int]] = []
     for v in values:
@@ -250,4 +250,4 @@ def _spans(values: Sequence[int]) -> str:
             runs[-1][1] = v
         else:
             runs.append([v, v])
-    return ",".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+    return sep.join(str(a) if a == b else f"{a}..{b}" for a, b in runs)

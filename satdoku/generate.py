@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cnf import AMO, Session
 from cnf.session import DEFAULT_BACKEND
@@ -142,7 +143,30 @@ class Generated:
         return self.target is None or self.clues <= self.target
 
 
-class Generator:
+_Stream = TypeVar("_Stream", bound="PuzzleStream")
+
+
+class PuzzleStream:
+    """An endless stream of puzzles that holds solvers: ``with``, iterate, ``close``."""
+
+    def puzzle(self) -> Generated:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the solvers."""
+
+    def __enter__(self: _Stream) -> _Stream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Generated]:
+        while True:
+            yield self.puzzle()
+
+
+class Generator(PuzzleStream):
     """Puzzles for one board and rule set, all from one incremental session and one seed.
 
     The same board, rules, options and seed give the same puzzles in the same order, unless
@@ -164,16 +188,6 @@ class Generator:
     def close(self) -> None:
         self.session.close()
         self.filler.close()
-
-    def __enter__(self) -> Generator:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __iter__(self) -> Iterator[Generated]:
-        while True:
-            yield self.puzzle()
 
     def _calls(self) -> int:
         return self.session.calls + self.filler.session.calls

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 
 from cnf import Session
 from satdoku.board import Board
@@ -33,6 +32,7 @@ from satdoku.generate import (
     PHASE_HINT_FROM,
     Generated,
     GenerateOptions,
+    PuzzleStream,
     budget,
     generated,
     remove_clues,
@@ -49,7 +49,7 @@ LAYOUT_CONFLICTS = 20_000
 LAYOUT_TRIES = 200
 
 
-class LayoutGenerator:
+class LayoutGenerator(PuzzleStream):
     """Like :class:`~satdoku.generate.Generator` (same interface), but each puzzle gets a new
     layout; ``board`` gives the size (and the boxes when not ``options.jigsaw``)."""
 
@@ -69,16 +69,6 @@ class LayoutGenerator:
     def close(self) -> None:
         if self.filler is not None:
             self.filler.close()
-
-    def __enter__(self) -> LayoutGenerator:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __iter__(self) -> Iterator[Generated]:
-        while True:
-            yield self.puzzle()
 
     def puzzle(self) -> Generated:
         """The next puzzle (see the module docstring). Raises TimeoutError when no full grid

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from itertools import pairwise
 
+from bench_cages import random_grid  # the same random full grids as the killer benchmark
+
 from cnf import AMO, Formula
 from satdoku import Board, Puzzle, SudokuSolver
 from satdoku.encoding import build
@@ -44,19 +46,6 @@ class OrderWhispers(Whispers):
                     for a in range(1, board.n + 1):
                         add_clause(formula, [-cell_var(board, x, a), ge(board, formula, y, a + k),
                                              negate(ge(board, formula, y, a - k + 1))])
-
-
-def random_grid(board: Board, rng: random.Random) -> tuple[int, ...]:
-    solver = SudokuSolver(board)
-    while True:
-        givens = [0] * board.n ** 2
-        for i in rng.sample(list(board.cells), board.n):
-            givens[i] = rng.randint(1, board.n)
-        puzzle = Puzzle(board, tuple(givens))
-        if not puzzle.clashes():
-            result = solver.solve(puzzle)
-            if result.solutions:
-                return result.solutions[0]
 
 
 def whisper_lines(board: Board, grid: tuple[int, ...], rng: random.Random, count: int,

@@ -23,10 +23,9 @@ from satdoku.rules.lines_set import (
     EntropicLines,
     ModularLines,
     Palindromes,
-    Quadruple,
-    Quadruples,
     Renban,
 )
+from satdoku.rules.quadruples import Quadruple, Quadruples
 from satdoku.solver import Status, SudokuSolver
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree

@@ -56,7 +56,7 @@ class DataKey:
 #: the schema and the JSON reader. They are imported on the first look-up in
 #: :data:`DATA_KEYS` (a plain puzzle needs none of them). A new family goes here.
 FAMILIES = ("cages", "parity", "regions", "thermo", "lines_order", "compare", "arrows", "dots",
-            "lines_set", "outside")
+            "lines_set", "quadruples", "outside")
 
 
 class _Registry(Mapping[str, DataKey]):

@@ -561,3 +561,17 @@ def test_output_onto_the_input_file_is_refused(tmp_path):
     assert r.code == 2 and "is the input file" in r.err
     assert path.read_text() == P + "\n"
     assert "130 interrupted" in run_cli("solve", "--help").out
+
+
+# -- hostile input (issue 18): a one-line error, exit 2, never a traceback ---------------------
+@pytest.mark.parametrize(("args", "message"), [
+    (("count", "--time-limit", "nan", "." * 16), "nan is not a time"),
+    (("count", "--time-limit", "inf", "." * 16), "inf is not a time"),
+    (("count", "--time-limit", "1e12", "." * 16), "at most 1,000,000"),
+    (("check", '{"size": 4, "x": ' + "[" * 3000 + "]" * 3000 + "}"), "nested too deeply"),
+    (("check", '{"size": ' + "9" * 5000 + "}"), "4300 digits"),
+    (("check", "1 2 3 " + "9" * 5000), "too large for a digit"),
+])
+def test_hostile_input_is_one_line_and_exit_2(args, message):
+    run = run_cli(*args)
+    assert run.code == 2 and message in run.err and len(run.err.strip().splitlines()) == 1, run

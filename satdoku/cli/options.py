@@ -45,10 +45,15 @@ Backend = Annotated[str, typer.Option(
     "--backend", help="PySAT solver: cadical195, cadical153, glucose4, glucose42, "
                       "minisat22, minicard, lingeling, …")]
 def positive_seconds(value: float | None) -> float | None:
-    """A time limit callback: None or a number of seconds > 0."""
-    if value is not None and value <= 0:
-        raise typer.BadParameter(f"{value:g} is not a time: give a number of seconds > 0")
+    """A time limit callback: None or a number of seconds > 0 (and at most a million)."""
+    if value is not None and not 0 < value <= MAX_SECONDS:  # also refuses nan
+        raise typer.BadParameter(f"{value:g} is not a time: give a number of seconds > 0 "
+                                 f"and at most {MAX_SECONDS:,} (leave it out for no limit)")
     return value
+
+
+#: The longest time limit accepted (11.6 days); beyond it timers overflow or never matter.
+MAX_SECONDS = 1_000_000
 
 
 TimeLimit = Annotated[float | None, typer.Option(

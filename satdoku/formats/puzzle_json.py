@@ -48,12 +48,25 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 
+def _decode(text: str) -> Any:
+    """One JSON document; nesting and numbers beyond reason are ParseErrors, not crashes."""
+    try:
+        return _DECODER.decode(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ParseError("malformed JSON: nested too deeply (lists or objects hundreds of "
+                         "levels deep)") from None
+    except ValueError as err:  # int() of a number with thousands of digits
+        raise ParseError(f"malformed JSON: {str(err).split(';')[0]}") from None
+
+
 def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:
     """(line, JSON path, object, whether an error needs the line to be found) for the one
     puzzle object, each element of an array, or each line of JSON Lines (one object per
     line, as ``--format json`` writes)."""
     try:
-        doc = _DECODER.decode(text)
+        doc = _decode(text)
     except json.JSONDecodeError as err:
         if err.msg == "Extra data" and text.lstrip().startswith("{"):
             yield from _json_lines(text, source)
@@ -79,7 +92,7 @@ def _json_lines(text: str, source: str | None) -> Iterator[tuple[int, str, Any, 
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            yield number, "$", _DECODER.decode(line), True
+            yield number, "$", _decode(line), True
         except json.JSONDecodeError as err:
             yield number, "$", ParseError(_json_message(err), source, number, err.colno), True
         except ParseError as err:

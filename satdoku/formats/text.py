@@ -72,7 +72,7 @@ class Record:
     meta: tuple[tuple[str, str], ...] = ()
 
 
-def read_numbers(line: str, number: int) -> Cells | None:
+def read_numbers(line: str, number: int, source: str | None = None) -> Cells | None:
     """The cells of a line of white-space separated numbers, or None if it is not one.
 
     The number notation is chosen only where some number has two or more digits (see
@@ -87,6 +87,9 @@ def read_numbers(line: str, number: int) -> Cells | None:
     digits, places, column = [], [], 0
     for token in tokens:
         column = line.index(token, column)
+        if len(token) > 9:  # no board has a digit that large (and int() refuses 4,300+ digits)
+            raise ParseError(f"number {token[:12]}… ({len(token):,} digits) is too large for "
+                             "a digit", source, number, column + 1)
         digits.append(0 if token == "." else int(token))
         places.append((number, column + 1))
         column += len(token)
@@ -304,7 +307,7 @@ def plain_line_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] 
 
 
 def _line_cells(number: int, raw: str, source: str | None) -> Cells | ParseError:
-    return _pick(_chars(number, raw, source), read_numbers(raw, number))
+    return _pick(_chars(number, raw, source), read_numbers(raw, number, source))
 
 
 def _chars(number: int, raw: str, source: str | None) -> Cells | ParseError:
@@ -325,7 +328,7 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
               source: str | None) -> Iterator[Record]:
     """The records of lines (each with cells) that may be one grid: every line is read
     first."""
-    rows = [(number, raw, _chars(number, raw, source), read_numbers(raw, number))
+    rows = [(number, raw, _chars(number, raw, source), read_numbers(raw, number, source))
             for number, raw in lines]
     size = len(rows)
     if size > 1:

@@ -153,7 +153,8 @@ def test_fast_option_values_are_typer_s_values():
     (["render", "--cell", "3"], "Invalid value for '--cell': Input should be greater than or "
                                 "equal to 4 (see 'satdoku render --help')"),
     (["solve", "--time-limit", "0"], "Invalid value for '--time-limit': 0 is not a time: give a "
-                                     "number of seconds > 0 (see 'satdoku solve --help')"),
+                                     "number of seconds > 0 and at most 1,000,000 (leave it out "
+                                     "for no limit) (see 'satdoku solve --help')"),
 ])
 def test_bad_option_values_read_as_typer_says(cli, args, err):
     # (the messages typer gives through pydantic: the fast conversion hands bad values over)

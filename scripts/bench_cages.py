@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from dataclasses import dataclass
+
+from benchkit import measure_checks
 
 from cnf import AMO, Formula
 from satdoku import Board, Puzzle, SudokuSolver
@@ -84,24 +84,8 @@ def random_cages(board: Board, grid: tuple[int, ...], rng: random.Random,
 
 
 def measure(puzzles: list[tuple[Board, tuple[Cage, ...]]], kind: type) -> dict[str, float]:
-    build, check, conflicts, clauses, unique = [], [], [], [], 0
-    for board, cages in puzzles:
-        rule = kind(cages)
-        start = time.perf_counter()
-        solver = SudokuSolver(board, (rule,))
-        middle = time.perf_counter()
-        result = solver.check(Puzzle(board, (0,) * board.n ** 2, (rule,)))
-        check.append(time.perf_counter() - middle)
-        build.append(middle - start)
-        stats = solver.stats()
-        conflicts.append(stats.get("conflicts", 0))
-        clauses.append(stats["clauses"])
-        unique += result.status.value == "unique"
-    return {"build ms": 1000 * statistics.mean(build),
-            "check ms (median)": 1000 * statistics.median(check),
-            "check ms (mean)": 1000 * statistics.mean(check),
-            "conflicts (mean)": statistics.mean(conflicts),
-            "clauses": statistics.mean(clauses), "unique": unique}
+    return measure_checks(Puzzle(board, (0,) * board.n ** 2, (kind(cages),))
+                          for board, cages in puzzles)
 
 
 def main() -> None:

@@ -26,18 +26,19 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from dataclasses import dataclass
 
+from benchkit import measure_checks
+
 from cnf import AMO, Formula, at_most_k
-from satdoku import Board, Puzzle, SudokuSolver
+from satdoku import Board, Puzzle
 from satdoku.fill import random_grid
 from satdoku.rules import cell_var
 from satdoku.rules.outside import Clue, LittleKillers, OutsideClues, Sandwiches, Skyscrapers, XSums
 from satdoku.rules.outside_cnf import encode_reading, live_transitions, sandwich_step
 from satdoku.rules.outside_lines import DIAGONALS, line_direction, ray
 from satdoku.rules.sums import require_sum
+from satdoku.solver import Status
 
 
 @dataclass(frozen=True)
@@ -166,24 +167,8 @@ def puzzles(board: Board, kind: type[OutsideClues], args: argparse.Namespace,
 
 
 def measure(board: Board, kind: type[OutsideClues], made, limit: float) -> dict[str, float]:
-    build, check, conflicts, clauses, late = [], [], [], [], 0
-    for clues, givens in made:
-        rule = kind(clues)
-        start = time.perf_counter()
-        solver = SudokuSolver(board, (rule,))
-        middle = time.perf_counter()
-        result = solver.check(Puzzle(board, givens, (rule,)), time_limit=limit)
-        check.append(time.perf_counter() - middle)
-        build.append(middle - start)
-        stats = solver.stats()
-        conflicts.append(stats.get("conflicts", 0))
-        clauses.append(stats["clauses"])
-        late += result.status.value == "unknown"
-    return {"build ms": 1000 * statistics.mean(build),
-            "check ms (median)": 1000 * statistics.median(check),
-            "check ms (mean)": 1000 * statistics.mean(check),
-            "conflicts (mean)": statistics.mean(conflicts),
-            "clauses": statistics.mean(clauses), "timed out": late}
+    return measure_checks((Puzzle(board, givens, (kind(clues),)) for clues, givens in made),
+                          ("timed out", Status.UNKNOWN), limit)
 
 
 def main() -> None:

@@ -24,8 +24,9 @@ import argparse
 import itertools
 import random
 import statistics
-import time
 from dataclasses import dataclass
+
+from benchkit import measure_checks
 
 from cnf import AMO, Formula
 from satdoku import Board, Puzzle, SudokuSolver
@@ -110,24 +111,8 @@ def make_puzzle(board: Board, seed: int, rng: random.Random, count: int) -> Puzz
 
 
 def measure(puzzles: list[Puzzle], kind: type) -> dict[str, float]:
-    build, check, conflicts, clauses, unique = [], [], [], [], 0
-    for puzzle in puzzles:
-        rule = kind(puzzle.rules[0].arrows)
-        start = time.perf_counter()
-        solver = SudokuSolver(puzzle.board, (rule,))
-        middle = time.perf_counter()
-        result = solver.check(Puzzle(puzzle.board, puzzle.givens, (rule,)))
-        check.append(time.perf_counter() - middle)
-        build.append(middle - start)
-        stats = solver.stats()
-        conflicts.append(stats.get("conflicts", 0))
-        clauses.append(stats["clauses"])
-        unique += result.status is Status.UNIQUE
-    return {"build ms": 1000 * statistics.mean(build),
-            "check ms (median)": 1000 * statistics.median(check),
-            "check ms (mean)": 1000 * statistics.mean(check),
-            "conflicts (mean)": statistics.mean(conflicts),
-            "clauses": statistics.mean(clauses), "unique": unique}
+    return measure_checks(Puzzle(p.board, p.givens, (kind(p.rules[0].arrows),))
+                          for p in puzzles)
 
 
 def main() -> None:

@@ -40,13 +40,14 @@ def rule_conflict(puzzle: Puzzle, seconds: float = 2.0) -> RuleConflict | None:
     without any given; None when the rules do admit one."""
     from satdoku.explain.groups import constraint_groups  # only for unsolvable rules
 
-    groups = constraint_groups(puzzle.board, puzzle.rules).groups
-    label = {g.selector: g.label for g in groups}
+    groups = constraint_groups(puzzle.board, puzzle.rules)
+    label = {g.selector: g.label for g in groups.groups}
     deadline = time.perf_counter() + seconds
-    with Session(constraint_groups(puzzle.board, puzzle.rules).formula) as session:
+    with Session(groups.formula) as session:
         if session.solve(list(label)) is not SolveResult.UNSAT:
             return None
-        core = [s for s in label if s in set(session.core())]
+        first = set(session.core())
+        core = [s for s in label if s in first]
         k = 0
         while k < len(core) and time.perf_counter() < deadline:
             trial = core[:k] + core[k + 1:]

@@ -44,7 +44,17 @@ from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
 from satdoku.rules.cages import sum_range
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
-from satdoku.rules.json_values import adjacent, at, fail, read_cells, read_line, read_object
+from satdoku.rules.json_values import (
+    adjacent,
+    at,
+    cell_names,
+    fail,
+    read_cells,
+    read_line,
+    read_lines,
+    read_object,
+    write_lines,
+)
 from satdoku.rules.sums import (
     Term,
     require_equal,
@@ -90,10 +100,6 @@ def unequal_groups(groups: Sequence[Sequence[Term]], grid: Grid) -> tuple[list[i
 def ones(cells: Sequence[int]) -> tuple[Term, ...]:
     """Terms of weight 1."""
     return tuple((c, 1) for c in cells)
-
-
-def _names(board: Board, cells: Sequence[int]) -> list[str]:
-    return [board.cell_name(i) for i in cells]
 
 
 # -- arrows ----------------------------------------------------------------------------------------
@@ -338,7 +344,7 @@ def _read_arrows(board: Board, value: Any, path: str, puzzle: Any) -> Arrows:
 
 
 def _write_arrows(board: Board, rule: Arrows) -> list:
-    return [{"circle": _names(board, a.circle), "line": _names(board, a.line)}
+    return [{"circle": cell_names(board, a.circle), "line": cell_names(board, a.line)}
             for a in rule.arrows]
 
 
@@ -347,7 +353,7 @@ def _read_region_sum_lines(board: Board, value: Any, path: str, puzzle: Any) -> 
     if not board.boxes:
         raise fail(path, f"region-sum lines need regions, and a {board.n}x{board.n} board "
                          "without boxes has none")
-    lines = tuple(read_line(board, line, f"{path}[{k}]") for k, line in enumerate(value))
+    lines = read_lines(board, value, path)
     for k, line in enumerate(lines):
         with at(f"{path}[{k}]"):
             _check_region_sum_line(board, line)
@@ -355,12 +361,7 @@ def _read_region_sum_lines(board: Board, value: Any, path: str, puzzle: Any) -> 
 
 
 def _read_zipper_lines(board: Board, value: Any, path: str, puzzle: Any) -> ZipperLines:
-    return ZipperLines(tuple(read_line(board, line, f"{path}[{k}]")
-                             for k, line in enumerate(value)))
-
-
-def _write_lines(board: Board, rule: RegionSumLines | ZipperLines) -> list:
-    return [_names(board, line) for line in rule.lines]
+    return ZipperLines(read_lines(board, value, path))
 
 
 register_data_key(DataKey(
@@ -379,14 +380,14 @@ register_data_key(DataKey(
 register_data_key(DataKey(
     "region_sum_lines", 'region-sum lines: [["r1c1", "r1c2", ...], ...]; each segment in '
     'one region has the same sum',
-    RegionSumLines, _read_region_sum_lines, _write_lines,
+    RegionSumLines, _read_region_sum_lines, write_lines,
     list_schema(cells_schema(2), "Region-sum lines: the line's segments in each region it "
                                  "crosses have equal sums."),
     aliases=("region_sum", "region-sum")))
 register_data_key(DataKey(
     "zipper_lines", 'zipper lines: [["r1c1", "r1c2", ...], ...]; cells equally far from the '
     'centre add up to one total (the centre digit)',
-    ZipperLines, _read_zipper_lines, _write_lines,
+    ZipperLines, _read_zipper_lines, write_lines,
     list_schema(cells_schema(2), "Zipper lines: cells equally far from the centre add up "
                                  "to the same total, the centre digit on odd lines."),
     aliases=("zipper", "zippers")))

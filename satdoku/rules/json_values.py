@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -131,6 +131,22 @@ def read_line(board: Board, value: Any, path: str, least: int = 2) -> tuple[int,
                                        f"{board.cell_name(cells[k - 1])} (a line goes from "
                                        "cell to neighbouring cell)")
     return cells
+
+
+def read_lines(board: Board, value: list, path: str, least: int = 2) -> tuple[tuple[int, ...], ...]:
+    """A JSON list of lines (each a list of cells, see :func:`read_line`)."""
+    return tuple(read_line(board, item, f"{path}[{k}]", least) for k, item in enumerate(value))
+
+
+def cell_names(board: Board, cells: Sequence[int]) -> list[str]:
+    """Cell indices → their names, the JSON form of a list of cells."""
+    return [board.cell_name(i) for i in cells]
+
+
+def write_lines(board: Board, rule: Any) -> list:
+    """The JSON value of a rule's ``lines``: lists of cell names (what :func:`read_lines`
+    reads back)."""
+    return [cell_names(board, line) for line in rule.lines]
 
 
 def read_pair(board: Board, value: Any, path: str) -> tuple[int, int]:

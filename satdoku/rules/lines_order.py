@@ -35,9 +35,9 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
-from satdoku.rules.json_values import at, read_int, read_line, read_object
+from satdoku.rules.json_values import at, read_int, read_line, read_lines, read_object, write_lines
 from satdoku.rules.order import add_less, add_range
-from satdoku.rules.thermo import Line, check_line, read_lines, write_lines
+from satdoku.rules.thermo import Line, check_line
 
 
 def default_difference(n: int) -> int:

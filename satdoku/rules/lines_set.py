@@ -60,8 +60,8 @@ from satdoku.rules.json_values import (
     fail,
     read_cells,
     read_line,
+    write_lines,
 )
-from satdoku.rules.thermo import write_lines
 
 Line = tuple[int, ...]
 

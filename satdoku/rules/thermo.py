@@ -29,7 +29,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
-from satdoku.rules.json_values import at, read_line
+from satdoku.rules.json_values import at, read_lines, write_lines
 from satdoku.rules.order import add_chain, chain_break, stretch
 
 Line = tuple[int, ...]
@@ -110,11 +110,6 @@ def check_line(board: Board, line: Sequence[int], least: int) -> None:
         raise RuleError(f"{len(line)} cells; a line needs at least {least}")
 
 
-def read_lines(board: Board, value: list, path: str, least: int = 2) -> tuple[Line, ...]:
-    """A JSON list of lines (each a list of cells, see ``read_line``)."""
-    return tuple(read_line(board, item, f"{path}[{k}]", least) for k, item in enumerate(value))
-
-
 # -- JSON: "thermos": [["r1c1", "r1c2", ...], ...], "slow_thermos": the same --------------------
 def _read_thermos(slow: bool, board: Board, value: Any, path: str, puzzle: Any) -> Thermos:
     rule = Thermos(read_lines(board, value, path), slow)
@@ -122,11 +117,6 @@ def _read_thermos(slow: bool, board: Board, value: Any, path: str, puzzle: Any) 
         with at(f"{path}[{k}]"):
             rule._check_length(board, line)
     return rule
-
-
-def write_lines(board: Board, rule: Any) -> list:
-    """The JSON value of a rule's ``lines``: lists of cell names."""
-    return [[board.cell_name(i) for i in line] for line in rule.lines]
 
 
 _THERMO_SCHEMA = cells_schema(2, "A line of cells, the bulb first, each a king's move from "

@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
-from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
+from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells, check_each
 from satdoku.rules.cages import sum_range
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
 from satdoku.rules.json_values import (
@@ -180,11 +180,7 @@ class Arrows(Rule):
                                   "its circle (a pill reads as a number)")
 
     def check_board(self, board: Board) -> None:
-        for k, arrow in enumerate(self.arrows, 1):
-            try:
-                check_arrow(board, arrow)
-            except RuleError as err:
-                raise RuleError(f"arrow {k}: {err}") from None
+        check_each("arrow", self.arrows, lambda arrow: check_arrow(board, arrow))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         for arrow in self.arrows:
@@ -246,11 +242,7 @@ class RegionSumLines(Rule):
         if not board.boxes:
             raise RuleError(f"region-sum lines need regions, and a {board.n}x{board.n} board "
                             "without boxes has none")
-        for k, line in enumerate(self.lines, 1):
-            try:
-                _check_region_sum_line(board, line)
-            except RuleError as err:
-                raise RuleError(f"region-sum line {k}: {err}") from None
+        check_each("region-sum line", self.lines, lambda line: _check_region_sum_line(board, line))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         for line in self.lines:
@@ -306,11 +298,7 @@ class ZipperLines(Rule):
                                   "up to the same total (the centre digit, if there is one)")
 
     def check_board(self, board: Board) -> None:
-        for k, line in enumerate(self.lines, 1):
-            try:
-                check_line(board, line, 2)
-            except RuleError as err:
-                raise RuleError(f"zipper line {k}: {err}") from None
+        check_each("zipper line", self.lines, lambda line: check_line(board, line, 2))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         for line in self.lines:

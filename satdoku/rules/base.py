@@ -11,9 +11,9 @@ before solving and verifies every solution after.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cnf import AMO, Formula
 from satdoku.board import Board, Unit
@@ -184,3 +184,18 @@ def check_cells(board: Board, cells: Sequence[int], distinct: bool = False) -> N
     if distinct and len(cells) > board.n:
         raise RuleError(f"{len(cells)} cells cannot hold distinct digits: a "
                         f"{board.n}x{board.n} board has {board.n}")
+
+
+def check_each(what: str, items: Iterable[Any], check: Callable[[Any], None]) -> None:
+    """``check(item)`` for every item; a RuleError names the item: ``cage 3: …``.
+
+    >>> check_each("cage", [(0, 1), (2, 2)], lambda cells: check_cells(Board.classic(4), cells))
+    Traceback (most recent call last):
+    ...
+    satdoku.errors.RuleError: cage 2: cell r1c3 is listed twice
+    """
+    for k, item in enumerate(items, 1):
+        try:
+            check(item)
+        except RuleError as err:
+            raise RuleError(f"{what} {k}: {err}") from None

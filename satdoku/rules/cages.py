@@ -40,6 +40,7 @@ from satdoku.rules.base import (
     Violation,
     cell_var,
     check_cells,
+    check_each,
     duplicate_violations,
 )
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
@@ -91,11 +92,7 @@ class KillerCages(Rule):
                                   "cage's sum when it has one")
 
     def check_board(self, board: Board) -> None:
-        for k, cage in enumerate(self.cages, 1):
-            try:
-                check_cage(board, cage)
-            except RuleError as err:
-                raise RuleError(f"cage {k}: {err}") from None
+        check_each("cage", self.cages, lambda cage: check_cage(board, cage))
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return tuple(cage.cells for cage in self.cages)

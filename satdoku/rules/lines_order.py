@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
-from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var
+from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_each
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
 from satdoku.rules.json_values import at, read_int, read_line, read_lines, read_object, write_lines
 from satdoku.rules.order import add_less, add_range
@@ -79,11 +79,7 @@ class Whispers(Rule):
                                   "difference (default ⌈n/2⌉: 5 on 9x9)")
 
     def check_board(self, board: Board) -> None:
-        for k, line in enumerate(self.lines, 1):
-            try:
-                check_whisper(board, line)
-            except RuleError as err:
-                raise RuleError(f"whisper {k}: {err}") from None
+        check_each("whisper", self.lines, lambda line: check_whisper(board, line))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         n = board.n
@@ -124,11 +120,7 @@ class BetweenLines(Rule):
                                   "digits of its two end circles")
 
     def check_board(self, board: Board) -> None:
-        for k, line in enumerate(self.lines, 1):
-            try:
-                check_between(board, line)
-            except RuleError as err:
-                raise RuleError(f"between line {k}: {err}") from None
+        check_each("between line", self.lines, lambda line: check_between(board, line))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         for line in self.lines:

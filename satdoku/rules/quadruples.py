@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
-from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
+from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells, check_each
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
 from satdoku.rules.json_values import at, expect, read_cells, read_int, read_object
 
@@ -49,11 +49,7 @@ class Quadruples(Rule):
     description: ClassVar[str] = "the digits on a 2x2 square's corner appear in its four cells"
 
     def check_board(self, board: Board) -> None:
-        for k, quad in enumerate(self.quads, 1):
-            try:
-                check_quadruple(board, quad)
-            except RuleError as err:
-                raise RuleError(f"quadruple {k}: {err}") from None
+        check_each("quadruple", self.quads, lambda quad: check_quadruple(board, quad))
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         for quad in self.quads:

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
-from satdoku.rules.base import Marking, RegionRule, check_cells
+from satdoku.rules.base import Marking, RegionRule, check_cells, check_each
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
 from satdoku.rules.json_values import at, read_cells
 
@@ -130,11 +130,8 @@ class ExtraRegions(RegionRule):
     what: ClassVar[str] = "extra region"
 
     def check_board(self, board: Board) -> None:
-        for k, region in enumerate(self.cells, 1):
-            try:
-                check_cells(board, region, distinct=True)
-            except RuleError as err:
-                raise RuleError(f"extra region {k}: {err}") from None
+        check_each("extra region", self.cells,
+                   lambda region: check_cells(board, region, distinct=True))
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return self.cells

@@ -31,6 +31,7 @@ from satdoku.rules.pairs import cell_pairs
 from satdoku.solver import Status, SudokuSolver
 from tests.bruteforce import brute_solutions
 from tests.conftest import JIGSAW6, ROOT, run_cli
+from tests.variant_oracle import agree
 
 MIRACLE = parse_rules("anti-king,anti-knight,nonconsecutive")
 EXAMPLES = ROOT / "examples"
@@ -108,7 +109,7 @@ DIFFERENTIAL = {
 @pytest.mark.parametrize("case", DIFFERENTIAL)
 def test_global_rules_agree_with_brute_force(case):
     board, names, givens = DIFFERENTIAL[case]
-    found = _agree(Puzzle(board, givens or (0,) * board.n ** 2, parse_rules(names)))
+    found = agree(Puzzle(board, givens or (0,) * board.n ** 2, parse_rules(names)))
     assert (found == 0) == (case == "4x4 anti-king"), "agreeing on nothing proves little"
 
 
@@ -116,16 +117,8 @@ def test_per_puzzle_rules_agree_with_brute_force():
     board = Board.classic(4)
     rules = (KillerCages((Cage((0, 1), 3), Cage((5, 6, 10), 7), Cage((15, 14)))),
              Parity("even", (3, 12)), Parity("odd", (9,)), ExtraRegions(((2, 7, 8, 13),)))
-    assert _agree(Puzzle(board, (0,) * 16, rules)) > 0
+    assert agree(Puzzle(board, (0,) * 16, rules)) > 0
 
-
-def _agree(puzzle: Puzzle) -> int:
-    """The number of solutions, after checking CNF and brute force find the same ones."""
-    expected = set(brute_solutions(puzzle))
-    got = list(SudokuSolver(puzzle.board, puzzle.rules).solutions(puzzle))
-    assert len(got) == len(set(got)), "duplicate solutions"
-    assert set(got) == expected, f"{len(got)} vs brute force {len(expected)}"
-    return len(got)
 
 
 # -- geometry and checkers ---------------------------------------------------------------------

@@ -40,7 +40,7 @@ from satdoku.formats.fpuzzles_keys import (
 from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.formats.text import BoxSpec, format_line
 from satdoku.puzzle import Puzzle
-from satdoku.rules import DATA_KEYS, Rule, Windoku
+from satdoku.rules import DATA_KEYS, Disjoint, RegionRule, Rule, Windoku
 
 #: Global f-puzzles switches and the satdoku rule each one is.
 GLOBAL = {"diagonal+": "diagonal+", "diagonal-": "diagonal-", "antiknight": "anti-knight",
@@ -50,6 +50,9 @@ COSMETIC = frozenset({
     "title", "author", "ruleset", "solution", "text", "line", "rectangle", "circle", "cage",
     "disabledlogic", "truecandidatesoptions", "successMessage", "fogofwar", "foglight",
     "triggereffect", "metadata", "version", "activeConstraints"})
+#: Rules that f-puzzles draws as extra regions (windoku always; disjoint groups of boxes other
+#: than its default ones), read back as the rule when all their regions are there.
+DRAWN: dict[str, RegionRule] = {"windoku": Windoku(), "disjoint": Disjoint()}
 #: satdoku's ``negative`` names ↔ f-puzzles' ``negative`` names.
 NEGATIVE = {"ratio": ("black",), "xv": ("x", "v")}
 META = {"title": "title", "author": "author", "ruleset": "comment"}
@@ -108,7 +111,7 @@ def _grid(fobj: dict) -> tuple[int, list[dict]]:
 
 
 def _digit(value: Any, n: int, path: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,9}\s*", value):  # ("²" isdigit)
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
         raise fail(path, f"{value!r} is not a digit 1..{n}")
@@ -144,7 +147,7 @@ def _board_fields(cells: list[dict], n: int) -> tuple[dict[str, Any], list[list[
         region = cell.get("region", default_region(n, i))
         if region is None:
             continue
-        if isinstance(region, str) and region.strip().lstrip("-").isdigit():
+        if isinstance(region, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", region):
             region = int(region)
         if not isinstance(region, int) or isinstance(region, bool):
             raise fail(f"grid[{i // n}][{i % n}].region", f"expected a region number or "
@@ -236,7 +239,7 @@ def _global_rules(fobj: dict, n: int, data: dict[str, list], t: Translation) -> 
     rules = [name for key, name in GLOBAL.items() if fobj.get(key) is True]
     if "diagonal+" in rules and "diagonal-" in rules:
         rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]
-    rules += _windoku(n, t.obj, data)
+    rules += [name for name in _drawn(n, t.obj, data) if name not in rules]
     dots = bool(data.get("white_dots") or data.get("black_dots"))
     negative = ["white"] if fobj.get("nonconsecutive") is True and dots else []
     if fobj.get("nonconsecutive") is True and not dots:
@@ -257,25 +260,29 @@ def _global_rules(fobj: dict, n: int, data: dict[str, list], t: Translation) -> 
     return rules
 
 
-def _windoku(n: int, obj: dict, data: dict[str, list]) -> list[str]:
-    """``windoku`` when the extra regions include all the windows of the board's boxes (the
-    way f-puzzles draws a windoku); those extra regions are then left out."""
+def _drawn(n: int, obj: dict, data: dict[str, list]) -> list[str]:
+    """The rules of :data:`DRAWN` whose regions are all among the extra regions (the way
+    f-puzzles draws a windoku, and satdoku other boxes' disjoint groups); those extra regions
+    are then left out."""
     shape = obj.get("box", "none")
     if shape == "none" or not data.get("extra_regions"):
         return []
     r, c = map(int, shape.split("x"))
     board = Board(n, (r, c))
-    try:
-        windows = [sorted(board.cell_name(i) for i in w) for w in Windoku().regions(board)]
-    except RuleError:
-        return []
     regions = [sorted(region) for region in data["extra_regions"]]
-    if not all(w in regions for w in windows):
-        return []
-    data["extra_regions"] = [x for x in data["extra_regions"] if sorted(x) not in windows]
+    found, drawn = [], []
+    for name, rule in DRAWN.items():
+        try:
+            units = [sorted(board.cell_name(i) for i in u) for u in rule.regions(board)]
+        except RuleError:
+            continue
+        if all(u in regions for u in units):
+            found.append(name)
+            drawn += units
+    data["extra_regions"] = [x for x in data["extra_regions"] if sorted(x) not in drawn]
     if not data["extra_regions"]:
         del data["extra_regions"]
-    return ["windoku"]
+    return found
 
 
 @dataclass(frozen=True)

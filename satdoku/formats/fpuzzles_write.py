@@ -1,10 +1,14 @@
 """satdoku puzzles written as f-puzzles JSON (and so as f-puzzles and SudokuPad links).
 
-Starts from :func:`~satdoku.formats.puzzle_json.puzzle_to_json` and translates each key back
-with the table of :mod:`satdoku.formats.fpuzzles_keys`. Regions are written only where
-f-puzzles' default regions differ from the board's; a Latin square's regions are its rows.
-A rule f-puzzles cannot express (greater-than signs, slow thermometers, an XV sum other than
-5 or 10, …) is named in a RuleError, never dropped.
+Starts from :func:`~satdoku.formats.puzzle_json.puzzle_to_json`, moves what f-puzzles has no
+key for but can carry exactly into keys it has (:mod:`satdoku.formats.fpuzzles_equiv`:
+greater-than signs and slow thermometers as thermometers, XV sums other than 5 and 10 as
+killer cages), and translates each key back with the table of
+:mod:`satdoku.formats.fpuzzles_keys`. Regions are written only where f-puzzles' default
+regions differ from the board's; a Latin square's regions are its rows. Windoku windows, and
+disjoint groups of boxes other than the default ones, are written as extra regions. A rule
+f-puzzles cannot express (a slow thermometer with a step between cells that may be equal, a
+negative constraint of X or V alone, …) is named in a RuleError, never dropped.
 
 >>> from satdoku.formats import parse_json_puzzle
 >>> fobj = to_fpuzzles(parse_json_puzzle('{"size": 4, "rules": ["diagonal"], "odd": ["r1c1"]}'))
@@ -19,12 +23,20 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import RuleError
-from satdoku.formats.fpuzzles import GLOBAL, META, default_region, partition, unsupported_list
+from satdoku.formats.fpuzzles import (
+    DRAWN,
+    GLOBAL,
+    META,
+    default_region,
+    partition,
+    unsupported_list,
+)
+from satdoku.formats.fpuzzles_equiv import rewrite
 from satdoku.formats.fpuzzles_keys import BY_SATDOKU, Unsupported, upper, write_items
 from satdoku.formats.fpuzzles_links import to_link
 from satdoku.formats.puzzle_json import puzzle_to_json
 from satdoku.puzzle import Puzzle
-from satdoku.rules import DATA_KEYS, Windoku
+from satdoku.rules import DATA_KEYS
 
 
 def _units(board: Board) -> list[list[int]]:
@@ -79,7 +91,7 @@ def to_fpuzzles(puzzle: Puzzle, meta: dict[str, str] | None = None,
     fobj: dict[str, Any] = {"size": n}
     fobj.update({fkey: meta[skey] for fkey, skey in META.items() if meta.get(skey)})
     fobj["grid"] = _grid_out(puzzle)
-    problems: Counter[str] = Counter()
+    problems = rewrite(board, obj)
     _write_rules(board, obj, fobj, problems)
     for key, items in obj.items():
         if key not in DATA_KEYS or key == "negative":
@@ -99,25 +111,30 @@ def to_fpuzzles(puzzle: Puzzle, meta: dict[str, str] | None = None,
     return fobj
 
 
+def _consecutive_dots(obj: dict) -> bool:
+    """Whether a dot lets its pair be consecutive (a white dot of 1, a black dot of 2): the
+    global non-consecutive rule forbids that, f-puzzles' exempts dotted pairs."""
+    return any((item.get("value", default) if isinstance(item, dict) else default) == default
+               for key, default in (("white_dots", 1), ("black_dots", 2))
+               for item in obj.get(key, []))
+
+
 def _write_rules(board: Board, obj: dict, fobj: dict, problems: Counter[str]) -> None:
     """Global rules and the negative constraints of dots and XV."""
-    dots = obj.get("white_dots") or obj.get("black_dots")
     for name in obj.get("rules", []):
         if name == "diagonal":
             fobj.update({"diagonal+": True, "diagonal-": True})
+        elif name in DRAWN and (name == "windoku" or _regions(board) is not None):
+            fobj.setdefault("extraregion", []).extend(  # its own switch: default boxes only
+                {"cells": [upper(board.cell_name(i)) for i in unit]}
+                for unit in DRAWN[name].regions(board))
         elif name in GLOBAL.values():
-            fkey = next(k for k, v in GLOBAL.items() if v == name)
-            if name == "disjoint" and _regions(board) is not None:
-                problems["disjoint (f-puzzles' disjoint groups follow its default boxes)"] += 1
-            fobj[fkey] = True
-        elif name == "windoku":
-            fobj.setdefault("extraregion", []).extend(
-                {"cells": [upper(board.cell_name(i)) for i in w]}
-                for w in Windoku().regions(board))
-        elif name == "nonconsecutive" and not dots:
-            fobj["nonconsecutive"] = True
+            fobj[next(k for k, v in GLOBAL.items() if v == name)] = True
+        elif name == "nonconsecutive" and not _consecutive_dots(obj):
+            fobj["nonconsecutive"] = True  # dotted pairs (exempt there) are never consecutive
         elif name == "nonconsecutive":
-            problems["nonconsecutive with kropki dots (f-puzzles exempts dotted pairs)"] += 1
+            problems["nonconsecutive with a white dot of 1 or a black dot of 2 (f-puzzles "
+                     "exempts dotted pairs)"] += 1
         else:
             problems[name] += 1
     negative = set(obj.get("negative", []))

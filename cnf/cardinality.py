@@ -29,8 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from functools import cache
 from itertools import combinations
 
+from cnf.budget import Size, SizeCounter
 from cnf.formula import Formula, Lit
 
 
@@ -120,6 +122,29 @@ def at_most_k(formula: Formula, lits: Sequence[Lit], k: int,
     else:
         raise ValueError(f"the {encoding.value} encoding handles k = 1 only; "
                          "use sequential or totalizer")
+
+
+@cache
+def amo_size(k: int, encoding: AMO = AMO.PAIRWISE) -> Size:
+    """The size of :func:`at_most_one` over ``k`` literals: auxiliary variables, clauses,
+    literals (a native constraint counts as one clause of k literals).
+
+    Pairwise and native by formula; the others by encoding k literals into a
+    :class:`~cnf.budget.SizeCounter` once (they grow about linearly: cheap, and exact).
+
+    >>> amo_size(36), amo_size(36, AMO.SEQUENTIAL)
+    (Size(variables=0, clauses=630, literals=1260), Size(variables=35, clauses=104, literals=208))
+    """
+    encoding = AMO(encoding)
+    if k <= 1:
+        return Size()
+    if encoding is AMO.PAIRWISE:
+        return Size(0, k * (k - 1) // 2, k * (k - 1))
+    if encoding is AMO.NATIVE:
+        return Size(0, 1, k)
+    counter = SizeCounter(reserved=k)
+    at_most_one(counter, range(1, k + 1), encoding)
+    return counter.size
 
 
 def _add_cardenc(formula: Formula, lits: list[Lit], k: int, encoding: AMO) -> None:

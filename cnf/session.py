@@ -27,6 +27,7 @@ from functools import cache
 import pysolvers
 from pysat.solvers import Solver, SolverNames
 
+from cnf.budget import Deadline
 from cnf.errors import CapabilityError
 from cnf.formula import Formula, Lit
 
@@ -38,6 +39,8 @@ _NO_INTERRUPT = ("cadical",)
 #: Back-ends that can neither be interrupted nor given a budget (no time limits at all).
 _NO_LIMITS = ("lingeling",)
 _FIRST_BUDGET = 2_000
+#: Clauses loaded into the solver between two looks at the deadline (about 25 ms).
+_LOAD_BLOCK = 50_000
 #: A session is worn (:attr:`Session.worn`) once its solving time reaches this many times
 #: the time it took to build: renewing it then costs at most 1/40 of the time spent solving.
 RENEW_FACTOR = 40
@@ -82,6 +85,22 @@ def _unknown(backend: str) -> CapabilityError:
                            f"choose one of: {', '.join(backends())}")
 
 
+def check_backend(backend: str) -> None:
+    """CapabilityError unless PySAT knows ``backend`` and it can be used incrementally
+    (cheap: no solver is made; a build lacking a solver PySAT knows fails later).
+
+    >>> check_backend("kissat404")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cnf.errors.CapabilityError: back-end 'kissat404' ignores assumptions and cannot be ...
+    """
+    if backend not in _names():
+        raise _unknown(backend)
+    if backend.startswith(_ONE_SHOT):
+        raise CapabilityError(f"back-end {backend!r} ignores assumptions and cannot be "
+                              "used incrementally")
+
+
 def _runs(name: str) -> bool:
     try:
         Solver(name=name).delete()
@@ -95,16 +114,14 @@ class Session:
 
     ``backend`` is any PySAT solver name; the default is CaDiCaL 1.9.5. ``options`` are
     the back-end's own settings by name (CaDiCaL's ``options.hpp``, e.g. ``{"chrono": 0}``);
-    only back-ends PySAT can configure take them.
+    only back-ends PySAT can configure take them. Loading stops with TimeoutError (the solver
+    freed) when ``deadline`` passes: it is checked between blocks of clauses.
     """
 
     def __init__(self, formula: Formula, backend: str = DEFAULT_BACKEND,
-                 proof: bool = False, options: Mapping[str, int] | None = None) -> None:
-        if backend not in _names():
-            raise _unknown(backend)
-        if backend.startswith(_ONE_SHOT):
-            raise CapabilityError(f"back-end {backend!r} ignores assumptions and cannot be "
-                                  "used incrementally")
+                 proof: bool = False, options: Mapping[str, int] | None = None,
+                 deadline: Deadline | None = None) -> None:
+        check_backend(backend)
         start = time.perf_counter()
         self.backend, self._proof, self._options = backend, proof, options
         self._can_stop = not backend.startswith(_NO_LIMITS)
@@ -122,7 +139,7 @@ class Session:
                 self._solver.delete()
                 raise CapabilityError(f"back-end {backend!r} takes no options")
             configure(dict(options))
-        self._solver.append_formula(formula.clauses)
+        self._load(formula.clauses, deadline)
         if formula.atmosts:
             if not self._solver.supports_atmost():
                 self._solver.delete()
@@ -141,6 +158,16 @@ class Session:
         self.sees_forced = backend in FORCED_MODELS and (options or {}).get("elim") == 0
         self.build_seconds = time.perf_counter() - start
         self._worn_at = RENEW_FACTOR * self.build_seconds
+
+    def _load(self, clauses: list[list[Lit]], deadline: Deadline | None) -> None:
+        if deadline is None or deadline.at is None:
+            self._solver.append_formula(clauses)
+            return
+        for start in range(0, len(clauses), _LOAD_BLOCK):
+            if deadline.expired:
+                self._solver.delete()
+                raise TimeoutError("time limit reached while loading the CNF into the solver")
+            self._solver.append_formula(clauses[start:start + _LOAD_BLOCK])
 
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
@@ -249,6 +276,8 @@ class Session:
 
     def _solve_timed(self, assumptions: list[Lit], time_limit: float,
                      conflict_budget: int | None) -> bool | None:
+        if time_limit <= 0:  # (no time left: not even a first round of conflicts)
+            return None
         deadline = time.perf_counter() + time_limit
         if self._can_interrupt:
             timer = threading.Timer(max(time_limit, 0.0), self._solver.interrupt)

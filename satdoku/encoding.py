@@ -12,19 +12,31 @@ extended   yes               yes               yes                  yes (full re
 augmented  as extended, plus box-line triads (see :mod:`satdoku.triads`)
 ========== ================= ================= ==================== =====================
 
+Before building, :func:`estimate` gives the size of every step without building it (by
+formula, or by the rule's own :meth:`~satdoku.rules.Rule.estimate`), and :func:`build`
+refuses a CNF whose estimate is over the memory budget (:mod:`satdoku.budget`). A
+:class:`~cnf.budget.Deadline` is checked between steps (every block of cells, every region,
+every rule): building stops with TimeoutError when it passes, and nothing is cached.
+
 >>> from satdoku.board import Board
 >>> f = build(Board.classic(4), (), Encoding.EXTENDED, AMO.PAIRWISE)
 >>> f.num_vars, len(f.clauses)
 (64, 448)
+>>> dict(estimate(Board.classic(4)))["cells"]
+Size(variables=0, clauses=112, literals=256)
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict, defaultdict
 from enum import Enum
 from functools import lru_cache
 
 from cnf import AMO, Formula, at_least_one, at_most_one
+from cnf.budget import Deadline, Size
+from cnf.cardinality import amo_size
 from satdoku.board import Board
+from satdoku.budget import Part, require_fits
 from satdoku.rules import Rule, cell_var, classic_rules
 
 
@@ -48,32 +60,118 @@ def all_rules(board: Board, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
     return classic + tuple(r for r in rules if r not in classic)
 
 
-@lru_cache(maxsize=16)
+Key = tuple[Board, tuple[Rule, ...], Encoding, AMO]
+#: The formulas built last (at most 16), most recently used last.
+_BUILT: OrderedDict[Key, Formula] = OrderedDict()
+_CACHED = 16
+
+
 def build(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DEFAULT_ENCODING,
-          amo: AMO = DEFAULT_AMO) -> Formula:
-    """The CNF of ``board`` under its classic rules plus ``rules``. Cached: do not mutate."""
+          amo: AMO = DEFAULT_AMO, memory_budget: int | None = None,
+          deadline: Deadline | None = None) -> Formula:
+    """The CNF of ``board`` under its classic rules plus ``rules``. Cached: do not mutate.
+
+    BudgetError when the estimate is over ``memory_budget`` bytes (None: the default of
+    :mod:`satdoku.budget`); TimeoutError when ``deadline`` passes while building.
+    """
     encoding, amo = Encoding(encoding), AMO(amo)
-    for rule in rules:
-        rule.check_board(board)
+    require_budget(board, rules, encoding, amo, memory_budget)
+    key = (board, rules, encoding, amo)
+    if key in _BUILT:
+        _BUILT.move_to_end(key)
+        return _BUILT[key]
+    formula = _build(board, rules, encoding, amo, deadline or Deadline(None))
+    _BUILT[key] = formula
+    if len(_BUILT) > _CACHED:
+        _BUILT.popitem(last=False)
+    return formula
+
+
+build.cache_clear = _BUILT.clear  # type: ignore[attr-defined]  # (as functools' caches)
+
+
+def require_budget(board: Board, rules: tuple[Rule, ...], encoding: Encoding,
+                   amo: AMO, memory_budget: int | None) -> Size:
+    """The estimated size of the CNF; BudgetError when it is over the memory budget (a
+    pairwise CNF that would fit with the sequential at-most-one says so)."""
+    encoding, amo = Encoding(encoding), AMO(amo)
+    parts = estimate(board, rules, encoding, amo)
+    lighter = None
+    if amo is AMO.PAIRWISE:
+        lighter = ("--amo sequential",
+                   lambda: estimate(board, rules, encoding, AMO.SEQUENTIAL))
+    return require_fits(board, parts, memory_budget, lighter)
+
+
+def _build(board: Board, rules: tuple[Rule, ...], encoding: Encoding, amo: AMO,
+           deadline: Deadline) -> Formula:
     n = board.n
     formula = Formula(reserved=n ** 3)
-    add_cell_constraints(formula, board, encoding, amo)
+    add_cell_constraints(formula, board, encoding, amo, deadline)
     rule_list = all_rules(board, rules)
-    add_region_constraints(formula, board, rule_list, encoding, amo)
+    add_region_constraints(formula, board, rule_list, encoding, amo, deadline)
     if encoding is Encoding.AUGMENTED:
         from satdoku.triads import add_triads
         add_triads(formula, board, amo)
     for rule in rule_list:
+        deadline.check("building the CNF")
         formula.group(rule.name)
         rule.encode(board, formula, amo)
+    deadline.check("building the CNF")
     return formula
 
 
+@lru_cache(maxsize=64)
+def estimate(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DEFAULT_ENCODING,
+             amo: AMO = DEFAULT_AMO) -> tuple[Part, ...]:
+    """The size of each step of :func:`build` without building it: the cell constraints,
+    every rule (its regions, then its own clauses: :meth:`Rule.estimate`), the triads.
+
+    Checks the rules against the board first (RuleError), as building does.
+    """
+    encoding, amo = Encoding(encoding), AMO(amo)
+    for rule in rules:
+        rule.check_board(board)
+    n = board.n
+    per_cell = Size(0, 1, n) + (amo_size(n, amo) if encoding is not Encoding.MINIMAL
+                                else Size())
+    parts: list[Part] = [("cells", len(board.cells) * per_cell)]
+    with_alo = encoding in (Encoding.EXTENDED, Encoding.AUGMENTED)
+    for rule in all_rules(board, rules):
+        regions = Size()
+        for region in rule.regions(board):
+            alo = Size(0, 1, len(region)) if with_alo and len(region) == n else Size()
+            regions += n * (amo_size(len(region), amo) + alo)
+        parts.append((f"rule {rule.name!r}", regions + rule.estimate(board, amo)))
+    if encoding is Encoding.AUGMENTED:
+        parts.append(("triads", triads_size(board, amo)))
+    return tuple(parts)
+
+
+def triads_size(board: Board, amo: AMO) -> Size:
+    """The size of :func:`satdoku.triads.add_triads`: per digit, a variable defined by
+    len + 1 clauses for each segment of 2+ cells, and an exactly-one over the segments of
+    each row, column and box (twice per box: its row segments and its column segments)."""
+    from satdoku.triads import segments
+    rows, cols = segments(board)
+    defined = sum((Size(1, len(s) + 1, 3 * len(s) + 1) for s in rows + cols if len(s) > 1),
+                  Size())
+    groups: dict[tuple[str, int], int] = defaultdict(int)
+    for kind, segs in (("row", rows), ("col", cols)):
+        for seg in segs:
+            groups[kind, board.row_col(seg[0])[kind == "col"]] += 1
+            groups[f"box {kind}", board.box_of[seg[0]]] += 1
+    exactly = sum((Size(0, 1, k) + amo_size(k, amo) for k in groups.values()), Size())
+    return board.n * (defined + exactly)
+
+
 def add_cell_constraints(formula: Formula, board: Board, encoding: Encoding,
-                         amo: AMO) -> None:
+                         amo: AMO, deadline: Deadline | None = None) -> None:
     """Every cell holds at least one digit; at most one unless the encoding is minimal."""
     n = board.n
     for cell in board.cells:
+        if deadline is not None and cell % 64 == 0:
+            deadline.check("building the CNF")
         lits = [cell_var(board, cell, d) for d in range(1, n + 1)]
         formula.group("cell at-least-one")
         at_least_one(formula, lits)
@@ -83,13 +181,16 @@ def add_cell_constraints(formula: Formula, board: Board, encoding: Encoding,
 
 
 def add_region_constraints(formula: Formula, board: Board, rules: tuple[Rule, ...],
-                           encoding: Encoding, amo: AMO) -> None:
+                           encoding: Encoding, amo: AMO,
+                           deadline: Deadline | None = None) -> None:
     """Each digit at most once per region; at least once per full region (extended+)."""
     n = board.n
     with_alo = encoding in (Encoding.EXTENDED, Encoding.AUGMENTED)
     for rule in rules:
         for region in rule.regions(board):
             for d in range(1, n + 1):
+                if deadline is not None:
+                    deadline.check("building the CNF")
                 lits = [cell_var(board, i, d) for i in region]
                 formula.group(f"{rule.name} at-most-one")
                 at_most_one(formula, lits, amo)

@@ -4,6 +4,10 @@ The CNF is built once and cached; each puzzle's givens are *assumptions*, never 
 thousands of puzzles run through one solver. Every solution returned has passed the
 independent checker (:meth:`Puzzle.verify`).
 
+Budgets: a solver estimates its CNF when it is made and refuses one over the memory budget
+(BudgetError, :mod:`satdoku.budget`); it builds the CNF on first use, so that a call's
+``time_limit`` covers building the CNF, loading it into the SAT solver and solving.
+
 >>> from satdoku.formats import parse_puzzle
 >>> p = parse_puzzle("1.34" "34.2" "2.43" "43.1")
 >>> r = check(p)
@@ -20,10 +24,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
-from cnf import AMO, Session, SolveResult
-from cnf.session import DEFAULT_BACKEND, CapabilityError
+from cnf import AMO, Formula, Session, SolveResult
+from cnf.budget import Deadline
+from cnf.session import DEFAULT_BACKEND, CapabilityError, check_backend
 from satdoku.board import Board
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
+from satdoku.encoding import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    Encoding,
+    all_rules,
+    build,
+    require_budget,
+)
 from satdoku.errors import BackendError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, Violation
@@ -77,13 +89,18 @@ class SudokuSolver:
 
     def __init__(self, board: Board, rules: tuple[Rule, ...] = (),
                  encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
-                 backend: str = DEFAULT_BACKEND) -> None:
+                 backend: str = DEFAULT_BACKEND, memory_budget: int | None = None) -> None:
         self.board, self.rules = board, tuple(rules)
-        self.formula = build(board, self.rules, Encoding(encoding), AMO(amo))
+        self.encoding, self.amo, self.backend = Encoding(encoding), AMO(amo), backend
+        self.memory_budget = memory_budget
         try:
-            self.session = Session(self.formula, backend, options=BACKEND_OPTIONS.get(backend))
+            check_backend(backend)
         except CapabilityError as err:
             raise BackendError(str(err)) from None
+        #: The estimated size of the CNF (BudgetError now when over the memory budget).
+        self.size = require_budget(board, self.rules, self.encoding, self.amo, memory_budget)
+        self._formula: Formula | None = None
+        self._session: Session | None = None
         self.cell_vars = range(1, board.n ** 3 + 1)
         n = board.n
         self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
@@ -91,16 +108,50 @@ class SudokuSolver:
         self._holds = grid_checker(board, all_rules(board, self.rules))
         self._past_stats: dict[str, float] = {}  # of the sessions renewed so far
 
-    def _ready(self, puzzle: Puzzle) -> None:
-        """Check ``puzzle`` is for this solver, and renew the session when it is worn (slowed
-        down by thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on)."""
+    @property
+    def formula(self) -> Formula:
+        """The CNF (built now if it was not yet)."""
+        self.prepare()
+        assert self._formula is not None
+        return self._formula
+
+    @property
+    def session(self) -> Session:
+        """The incremental SAT solver, loaded with the CNF (built now if it was not yet)."""
+        self.prepare()
+        assert self._session is not None
+        return self._session
+
+    def prepare(self, time_limit: float | None = None) -> SudokuSolver:
+        """Build the CNF and load it into the SAT solver now (else the first call does it,
+        within its own time limit); TimeoutError when ``time_limit`` runs out first."""
+        self._prepare(Deadline(time_limit))
+        return self
+
+    def _prepare(self, deadline: Deadline) -> None:
+        if self._session is not None:
+            return
+        if self._formula is None:
+            self._formula = build(self.board, self.rules, self.encoding, self.amo,
+                                  self.memory_budget, deadline)
+        try:
+            self._session = Session(self._formula, self.backend, deadline=deadline,
+                                    options=BACKEND_OPTIONS.get(self.backend))
+        except CapabilityError as err:
+            raise BackendError(str(err)) from None
+
+    def _ready(self, puzzle: Puzzle, deadline: Deadline) -> None:
+        """Check ``puzzle`` is for this solver, build the CNF if needed (TimeoutError when
+        ``deadline`` passes first), and renew the session when it is worn (slowed down by
+        thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on)."""
         if (puzzle.board is not self.board and puzzle.board != self.board) or (
                 puzzle.rules != self.rules and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
+        self._prepare(deadline)
         session = self.session
         if session.spoiled or session.worn:  # spoiled: CaDiCaL takes no more clauses
             self._past_stats = self._sum_stats(session)
-            self.session = session.renewed()
+            self._session = session.renewed()
 
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid.
@@ -136,9 +187,13 @@ class SudokuSolver:
 
     def solve(self, puzzle: Puzzle, time_limit: float | None = None) -> Result:
         """The first solution found (uniqueness not checked)."""
-        self._ready(puzzle)
+        deadline = Deadline(time_limit)
         try:
-            answer = self.session.solve(puzzle.assumptions(), time_limit=time_limit)
+            self._ready(puzzle, deadline)
+        except TimeoutError:
+            return Result(Status.UNKNOWN)
+        try:
+            answer = self.session.solve(puzzle.assumptions(), time_limit=deadline.left())
         except CapabilityError as err:
             raise BackendError(str(err)) from None
         if answer is not SolveResult.SAT:
@@ -150,15 +205,15 @@ class SudokuSolver:
     def solutions(self, puzzle: Puzzle, limit: int | None = None,
                   time_limit: float | None = None) -> Iterator[Grid]:
         """Every solution (up to ``limit``), each verified; TimeoutError when time runs out."""
-        return self._solutions(puzzle, limit, time_limit)
+        return self._solutions(puzzle, limit, Deadline(time_limit))
 
-    def _solutions(self, puzzle: Puzzle, limit: int | None, time_limit: float | None,
+    def _solutions(self, puzzle: Puzzle, limit: int | None, deadline: Deadline,
                    stop_when_forced: bool = False) -> Iterator[Grid]:
         """:meth:`solutions`; ``stop_when_forced``: a first solution forced by propagation
         from the givens is the only one (the enumeration ends without proving it again)."""
-        self._ready(puzzle)
+        self._ready(puzzle, deadline)
         models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
-                                        time_limit, block_true_only=True,
+                                        deadline.left(), block_true_only=True,
                                         stop_when_forced=stop_when_forced)
         try:
             for true_vars in models:
@@ -172,7 +227,8 @@ class SudokuSolver:
         """UNIQUE, MULTIPLE (with two solutions), NO_SOLUTION, INVALID or UNKNOWN."""
         found: list[Grid] = []
         try:
-            found.extend(self._solutions(puzzle, 2, time_limit, stop_when_forced=True))
+            found.extend(self._solutions(puzzle, 2, Deadline(time_limit),
+                                         stop_when_forced=True))
         except TimeoutError:
             return Result(Status.UNKNOWN, tuple(found))
         if not found:
@@ -184,7 +240,8 @@ class SudokuSolver:
         """Count solutions exactly, or up to ``limit``; ``on_solution(k)`` after each one."""
         k = 0
         try:
-            for _ in self._solutions(puzzle, limit, time_limit, stop_when_forced=True):
+            for _ in self._solutions(puzzle, limit, Deadline(time_limit),
+                                     stop_when_forced=True):
                 k += 1
                 if on_solution:
                     on_solution(k)
@@ -211,9 +268,9 @@ class SudokuSolver:
 @lru_cache(maxsize=8)
 def solver_for(board: Board, rules: tuple[Rule, ...] = (),
                encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
-               backend: str = DEFAULT_BACKEND) -> SudokuSolver:
+               backend: str = DEFAULT_BACKEND, memory_budget: int | None = None) -> SudokuSolver:
     """A cached :class:`SudokuSolver`: one per board, rules and options."""
-    return SudokuSolver(board, rules, encoding, amo, backend)
+    return SudokuSolver(board, rules, encoding, amo, backend, memory_budget)
 
 
 def _solver(puzzle: Puzzle, options: dict) -> SudokuSolver:
@@ -221,7 +278,7 @@ def _solver(puzzle: Puzzle, options: dict) -> SudokuSolver:
 
 
 def solve(puzzle: Puzzle, time_limit: float | None = None, **options) -> Result:
-    """First solution of ``puzzle`` (options: encoding, amo, backend)."""
+    """First solution of ``puzzle`` (options: encoding, amo, backend, memory_budget)."""
     return _solver(puzzle, options).solve(puzzle, time_limit)
 
 

@@ -68,7 +68,8 @@ def throughput(combo: Combo, puzzles: list[Puzzle], time_limit: float) -> tuple[
     """(puzzles/s, mean conflicts per puzzle, puzzles not solved within the time limit).
 
     The conflicts do not depend on the machine's load; puzzles/s does (see ``--repeat``)."""
-    solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo, combo.backend)
+    solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo,
+                           combo.backend).prepare()
     try:
         start = time.perf_counter()
         unsolved = sum(solver.solve(p, time_limit).status is not Status.SOLVED
@@ -109,7 +110,8 @@ def big_board(combo: Combo, puzzles: list[Puzzle],
     build.cache_clear()
     gc.collect()
     start = time.perf_counter()
-    solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo, combo.backend)
+    solver = SudokuSolver(puzzles[0].board, (), combo.encoding, combo.amo,
+                           combo.backend).prepare()
     load = time.perf_counter() - start
     clauses = len(solver.formula.clauses) + len(solver.formula.atmosts)
     times = []

@@ -1,7 +1,10 @@
-"""Benchmark variant generation: templates, random jigsaw regions, random killer cages.
+"""Benchmark variant generation: templates, random jigsaw regions, random killer cages, drawn
+thermos, arrows and dots.
 
     python scripts/bench_generate_variants.py                    # 9x9, 100 / 30 puzzles
     python scripts/bench_generate_variants.py --size 6 --count 200 --killers 100
+    python scripts/bench_generate_variants.py --draw thermos,arrows,dots,xv  # what --draw draws
+    python scripts/bench_generate_variants.py --reach 5 --seed 3  # --givens 0 reached, by kind
     python scripts/bench_generate_variants.py --minimal 12:20,16:10   # proven minimality
 
 Every row is one process generating puzzles one after another (wall-clock seconds per
@@ -33,6 +36,7 @@ from satdoku.formats import parse_json_puzzle
 from satdoku.generate import GenerateOptions, make_generator
 from satdoku.killer_generate import CageSession
 from satdoku.layouts import random_cages
+from satdoku.line_layouts import Draw, default_count
 from satdoku.rules import Rule, parse_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,6 +124,22 @@ def minimality(size: int, count: int, seed: int, time_limit: float | None,
     return out
 
 
+#: The kinds (alone and mixed) whose zero-given success --reach counts.
+REACH = ("thermos", "arrows", "dots", "xv", "thermos,arrows", "thermos,arrows,dots")
+
+
+def reach(n: int, count: int, seed: int) -> str:
+    """How many of ``count`` puzzles drawn with --givens 0 end with no givens, per kind."""
+    cells = []
+    for kinds in REACH:
+        draw = tuple(Draw(kind, default_count(kind, n)) for kind in kinds.split(","))
+        options = GenerateOptions(draw=draw, clues=0)
+        with make_generator(Board.classic(n), (), options, seed) as generator:
+            made = [generator.puzzle() for _ in range(count)]
+        cells.append(f"{sum(m.clues == 0 for m in made)}/{count}")
+    return f"| {n}x{n} ({count} puzzles) | " + " | ".join(cells) + " |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9)
@@ -128,11 +148,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cage-size", default="2-5")
     parser.add_argument("--template", default="examples/thermo.json")
+    parser.add_argument("--draw", default="thermos,arrows,dots",
+                        help="kinds drawn by the --draw rows (default counts)")
     parser.add_argument("--minimal", metavar="PLAN",
                         help="only compare --minimal with default budgets, e.g. 16:20,25:1")
     parser.add_argument("--time-limit", type=float, help="seconds per puzzle (--minimal)")
     parser.add_argument("--rules", default="", help="global rules (--minimal)")
+    parser.add_argument("--reach", type=int, metavar="COUNT",
+                        help="only count, for COUNT puzzles per kind on 6x6 and 9x9, how "
+                             "often --draw with --givens 0 reaches zero givens")
     args = parser.parse_args()
+    if args.reach:
+        print(f"seed {args.seed}, default counts, --givens 0: puzzles with no givens left")
+        print("| board | " + " | ".join(REACH) + " |")
+        print("|---" * (len(REACH) + 1) + "|")
+        for n in (6, 9):
+            print(reach(n, args.reach, args.seed), flush=True)
+        return
     if args.minimal:
         print(f"seed {args.seed}, rot180, rules {args.rules or 'none'}, time limit "
               f"{args.time_limit} s per puzzle")
@@ -149,8 +181,9 @@ def main() -> None:
     sizes = tuple(map(int, args.cage_size.split("-")))
     board = Board.classic(n)
     template = parse_json_puzzle((ROOT / args.template).read_text())
+    draw = tuple(Draw(kind, default_count(kind, n)) for kind in args.draw.split(","))
     print(f"{n}x{n}, seed {seed}, cage sizes {args.cage_size}, template {args.template}, "
-          "default budgets")
+          f"drawn {args.draw}, default budgets")
     print("| puzzles | count | puzzles/s | median s | worst s | median vs classic | clues "
           "median (range) | proven minimal | solver calls |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -164,6 +197,12 @@ def main() -> None:
         ("killer, zero givens", board, (), GenerateOptions(cages=sizes, clues=0), killers),
         ("killer + jigsaw, zero givens", board, (),
          GenerateOptions(cages=sizes, clues=0, jigsaw=True), killers),
+        ("drawn, givens removed", board, (), GenerateOptions(draw=draw), count),
+        ("drawn, zero givens", board, (), GenerateOptions(draw=draw, clues=0), killers),
+        ("kropki: every dot, negative", board, (),
+         GenerateOptions(draw=(Draw("dots", None),)), count),
+        ("killer + 2 thermos, zero givens", board, (),
+         GenerateOptions(cages=sizes, clues=0, draw=(Draw("thermos", 2),)), killers),
     ]
     for name, plan_board, rules, options, k in plans:
         print(row(name, plan_board, rules, options, k, seed, classic)[0])

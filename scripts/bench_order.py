@@ -93,7 +93,7 @@ def measure(puzzles: list[Puzzle], kind: type) -> dict[str, float]:
     for puzzle in puzzles:
         rule = kind(puzzle.rules[0].lines)
         start = time.perf_counter()
-        solver = SudokuSolver(puzzle.board, (rule,))
+        solver = SudokuSolver(puzzle.board, (rule,)).prepare()
         middle = time.perf_counter()
         result = solver.check(Puzzle(puzzle.board, puzzle.givens, (rule,)))
         check.append(time.perf_counter() - middle)

@@ -91,7 +91,7 @@ def bench_check(lines: list[str], backend: str) -> float:
 
 def _api(lines: list[str], backend: str, call: Callable) -> float:
     puzzles = [parse_puzzle(ln) for ln in lines]
-    solver = SudokuSolver(puzzles[0].board, backend=backend)
+    solver = SudokuSolver(puzzles[0].board, backend=backend).prepare()
     start = time.process_time()
     for p in puzzles:
         assert call(solver, p).solutions, p  # solve verifies the solution independently

@@ -185,7 +185,7 @@ def main() -> None:
         obj = variant_puzzle(args.seed * 100_000 + k, args.constraints, args.givens)
         kinds.update(key for key in obj if key in DATA_KEYS)
         puzzle = puzzle_from_json(obj)
-        build, solver = timed(lambda p=puzzle: SudokuSolver(p.board, p.rules))
+        build, solver = timed(lambda p=puzzle: SudokuSolver(p.board, p.rules).prepare())
         check, result = timed(lambda p=puzzle, s=solver: s.check(p))
         cands, _ = timed(lambda p=puzzle, s=solver, r=result: true_candidates(
             s, p, r.solutions))

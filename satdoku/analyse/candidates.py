@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cnf import SolveResult
+from cnf.budget import Deadline
+from satdoku.analyse.status import solve_within
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
 from satdoku.solver import SudokuSolver
@@ -28,10 +30,11 @@ Candidates = dict[int, tuple[int, ...]]
 
 
 def true_candidates(solver: SudokuSolver, puzzle: Puzzle, known: Iterable[Grid] = (),
-                    complete: bool = False) -> Candidates:
+                    complete: bool = False, deadline: Deadline | None = None) -> Candidates:
     """Blank cell → the digits it holds in at least one solution (empty: no solution).
 
     ``known`` are solutions already found; ``complete`` says they are all of them.
+    TimeoutError when ``deadline`` passes first.
     """
     board, session = puzzle.board, solver.session
     seen: set[tuple[int, int]] = set()
@@ -42,7 +45,7 @@ def true_candidates(solver: SudokuSolver, puzzle: Puzzle, known: Iterable[Grid] 
         base = puzzle.assumptions()
 
         def found(extra: list[int]) -> bool:
-            if session.solve(base + extra) is not SolveResult.SAT:
+            if solve_within(session, base + extra, deadline) is not SolveResult.SAT:
                 return False
             grid = solver.grid_of(session.model)
             puzzle.verify(grid)

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cnf.budget import Deadline
 from satdoku.analyse.candidates import Candidates
 from satdoku.analyse.status import Given
 from satdoku.puzzle import Puzzle
@@ -51,11 +52,12 @@ def differing_cells(first: Grid, second: Grid) -> tuple[int, ...]:
 
 def find_fix(solver: SudokuSolver, puzzle: Puzzle, solutions: Sequence[Grid],
              complete: bool, candidates: Candidates | None = None,
-             tries: int = FIX_TRIES) -> Fix:
+             tries: int = FIX_TRIES, deadline: Deadline | None = None) -> Fix:
     """An extra given that leaves exactly one solution, first in cell order when exact.
 
     ``solutions`` are the known ones (at least two); ``complete`` says they are all of them;
     ``candidates`` (the true candidates, when known) widen the search when it is not.
+    TimeoutError when ``deadline`` passes first.
     """
     blanks = [i for i, d in enumerate(puzzle.givens) if not d]
     seen = Counter((i, grid[i]) for grid in solutions for i in blanks)
@@ -67,6 +69,7 @@ def find_fix(solver: SudokuSolver, puzzle: Puzzle, solutions: Sequence[Grid],
     for cell, digit in (unseen + once)[:tries]:
         givens = (*puzzle.givens[:cell], digit, *puzzle.givens[cell + 1:])
         fixed = dataclasses.replace(puzzle, givens=givens)
-        if len(list(solver.solutions(fixed, limit=2))) == 1:
+        left = None if deadline is None else deadline.left()
+        if len(list(solver.solutions(fixed, limit=2, time_limit=left))) == 1:
             return Fix(Given(cell, digit), False)
     return Fix(None, False)

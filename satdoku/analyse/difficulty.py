@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cnf import AMO, Formula, Session
+from cnf.budget import Deadline
+from satdoku.analyse.status import solve_within
 from satdoku.board import Board
 from satdoku.encoding import Encoding, build
 from satdoku.puzzle import Puzzle
@@ -73,8 +75,10 @@ def probe_session(board: Board, rules: tuple[Rule, ...] = ()) -> Session:
 class _Prober:
     """Nested failed-literal probing over one puzzle's cell variables."""
 
-    def __init__(self, session: Session, n: int, budget: int) -> None:
+    def __init__(self, session: Session, n: int, budget: int,
+                 deadline: Deadline | None = None) -> None:
         self.session, self.n, self.budget = session, n, budget
+        self.deadline = deadline or Deadline(None)
         self.cells = range(1, n ** 3 + 1)
         self.calls = 0
         # Literals fixed by unit clauses: solvers leave them out of what propagate() reports
@@ -85,6 +89,7 @@ class _Prober:
         self.calls += 1
         if self.calls > self.budget:
             raise _OutOfBudget
+        self.deadline.check("rating the difficulty")
         ok, implied = self.session.propagate(lits)
         return ok, {*implied, *lits, *self.fixed}
 
@@ -149,12 +154,15 @@ class _Prober:
         return (rounds if ok else None), lits
 
 
-def rate(puzzle: Puzzle, max_level: int = MAX_LEVEL, budget: int = PROBE_BUDGET) -> Difficulty:
+def rate(puzzle: Puzzle, max_level: int = MAX_LEVEL, budget: int = PROBE_BUDGET,
+         deadline: Deadline | None = None) -> Difficulty:
     """The lowest probing level (0 … ``max_level``) that solves ``puzzle`` with no search.
 
     A puzzle without exactly one solution never fills by inference: its level stays None.
+    TimeoutError when ``deadline`` passes first.
     """
-    prober = _Prober(probe_session(puzzle.board, puzzle.rules), puzzle.board.n, budget)
+    prober = _Prober(probe_session(puzzle.board, puzzle.rules), puzzle.board.n, budget,
+                     deadline)
     lits = puzzle.assumptions()
     for level in range(max_level + 1):
         try:  # each level starts where the one below stalled
@@ -166,8 +174,10 @@ def rate(puzzle: Puzzle, max_level: int = MAX_LEVEL, budget: int = PROBE_BUDGET)
     return Difficulty(None, max_level + 1, 0, prober.calls)
 
 
-def solve_stats(puzzle: Puzzle, formula: Formula, backend: str) -> dict[str, int]:
-    """Conflicts, decisions and propagations of one solve of ``puzzle`` by a fresh solver.
+def solve_stats(puzzle: Puzzle, formula: Formula, backend: str,
+                deadline: Deadline | None = None) -> dict[str, int]:
+    """Conflicts, decisions and propagations of one solve of ``puzzle`` by a fresh solver
+    (TimeoutError when ``deadline`` passes first).
 
     >>> from satdoku.formats import parse_puzzle
     >>> from satdoku.solver import solver_for
@@ -175,7 +185,7 @@ def solve_stats(puzzle: Puzzle, formula: Formula, backend: str) -> dict[str, int
     >>> solve_stats(p, solver_for(p.board).formula, "cadical195")["conflicts"]
     0
     """
-    with Session(formula, backend) as session:
-        session.solve(puzzle.assumptions())
+    with Session(formula, backend, deadline=deadline) as session:
+        solve_within(session, puzzle.assumptions(), deadline)
         stats = session.stats()
     return {key: int(stats.get(key, 0)) for key in STAT_KEYS}

@@ -16,22 +16,27 @@ Each given is tested alone: two redundant givens need not be removable together.
 from __future__ import annotations
 
 from cnf import SolveResult
+from cnf.budget import Deadline
+from satdoku.analyse.status import solve_within
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
 from satdoku.solver import SudokuSolver
 
 
-def redundant_givens(solver: SudokuSolver, puzzle: Puzzle, solution: Grid) -> tuple[int, ...]:
+def redundant_givens(solver: SudokuSolver, puzzle: Puzzle, solution: Grid,
+                     deadline: Deadline | None = None) -> tuple[int, ...]:
     """The cells whose given can go with the puzzle still unique (``solution``: its only one).
 
     Eliminated candidates of pencilmark puzzles always stay; only placed digits are tested.
+    TimeoutError when ``deadline`` passes first.
     """
     board, session = puzzle.board, solver.session
     base = puzzle.assumptions()
     act = session.activation()
     session.add_guarded(act, [-cell_var(board, i, d) for i, d in enumerate(solution)])
     try:
-        return tuple(i for i, d in enumerate(puzzle.givens) if d and session.solve(
-            [lit for lit in base if lit != cell_var(board, i, d)] + [act]) is SolveResult.UNSAT)
+        return tuple(i for i, d in enumerate(puzzle.givens) if d and solve_within(
+            session, [lit for lit in base if lit != cell_var(board, i, d)] + [act],
+            deadline) is SolveResult.UNSAT)
     finally:
         session.retire(act)

@@ -16,6 +16,12 @@ difficulty      –       –           yes    –
 symmetry        yes     yes         yes    yes
 =============== ======= =========== ====== ========
 
+A time limit bounds the whole report (building the CNF included): the sections run in the
+order above, each within what is left, and those not finished when it runs out are None and
+named in ``unknown`` (JSON: ``"unknown"`` and ``"time_limit"``, present only then). When it
+runs out before the status is known, the status is UNKNOWN (with the solution found, if
+any); two solutions found make it MULTIPLE with an incomplete count.
+
 >>> from satdoku.formats import parse_puzzle
 >>> a = analyse(parse_puzzle("1.34 34.2 2.43 43.1"))
 >>> a.status.value, a.difficulty.level, len(a.redundant)
@@ -30,12 +36,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cnf.budget import Deadline
 from satdoku.analyse.candidates import Candidates, backbone, true_candidates
 from satdoku.analyse.differences import Fix, differing_cells, find_fix
 from satdoku.analyse.difficulty import MAX_LEVEL, Difficulty, rate, solve_stats
 from satdoku.analyse.redundancy import redundant_givens
 from satdoku.analyse.rule_conflict import RuleConflict, rule_conflict
-from satdoku.analyse.status import Given, minimal_conflict, survey
+from satdoku.analyse.status import Given, Survey, minimal_conflict, survey
 from satdoku.formats import format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
@@ -64,6 +71,8 @@ class Analysis:
     difficulty: Difficulty | None = None
     stats: dict[str, int] | None = None  # one solve by a fresh solver (unique only)
     grade: Any = None                    # explain.Grade from the path, on request (unique)
+    unknown: tuple[str, ...] = ()        # sections the time limit cut off (JSON keys)
+    time_limit: float | None = None
 
     @property
     def differences(self) -> tuple[int, ...] | None:
@@ -79,39 +88,77 @@ class Analysis:
 
 
 def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COUNT_LIMIT,
-            max_level: int = MAX_LEVEL, grade_time: float | None = None) -> Analysis:
+            max_level: int = MAX_LEVEL, grade_time: float | None = None,
+            time_limit: float | None = None) -> Analysis:
     """Analyse ``puzzle``: status, then the sections that apply to it.
 
     ``solver`` defaults to the cached one for its board and rules; ``limit`` caps the
     solution count; ``max_level`` caps the probing depth of the difficulty rating;
     ``grade_time`` (seconds), when given, grades a unique puzzle from its solving path
-    (:mod:`satdoku.explain`; no grade when the path takes longer).
+    (:mod:`satdoku.explain`; no grade when the path takes longer); ``time_limit`` (seconds)
+    bounds the whole analysis (see the module docstring).
     """
+    deadline = Deadline(time_limit)
     solver = solver or solver_for(puzzle.board, puzzle.rules)
-    found = survey(solver, puzzle, limit)
+    found = survey(solver, puzzle, limit, deadline)
     givens = [i for i, d in enumerate(puzzle.givens) if d]
     base = Analysis(puzzle, found.status, found.solutions[:2], len(found.solutions),
-                    found.complete, tuple(pattern_symmetries(puzzle.board, givens)))
+                    found.complete, tuple(pattern_symmetries(puzzle.board, givens)),
+                    time_limit=time_limit)
+    sections: dict[str, Any] = {}
+    try:
+        _sections(sections, solver, puzzle, found, max_level, grade_time, deadline)
+    except TimeoutError:
+        wanted = _SECTIONS[found.status] + (("grade",) if grade_time is not None else ())
+        unknown = [_KEY.get(key, key) for key in wanted if key not in sections]
+        return _replace(base, **sections, unknown=tuple(dict.fromkeys(unknown)))
+    return _replace(base, **sections)
+
+
+#: The sections of each status, in the order they are computed (as Analysis fields), and
+#: their JSON keys where the name differs.
+_SECTIONS = {Status.INVALID: ("conflict",), Status.NO_SOLUTION: ("conflict",),
+             Status.MULTIPLE: ("candidates", "fix"),
+             Status.UNIQUE: ("candidates", "redundant", "difficulty", "stats"),
+             Status.UNKNOWN: ("count", "conflict", "candidates", "fix", "redundant",
+                              "difficulty")}
+_KEY = {"fix": "differences", "stats": "difficulty"}
+
+
+def _sections(out: dict[str, Any], solver: SudokuSolver, puzzle: Puzzle, found: Survey,
+              max_level: int, grade_time: float | None, deadline: Deadline) -> None:
+    """Compute the sections that apply to ``found.status`` into ``out``, one by one, within
+    ``deadline`` (TimeoutError when it passes: ``out`` holds those finished)."""
+    if found.status is Status.UNKNOWN:
+        raise TimeoutError("time limit reached before the status was known")
     if not found.solutions:
-        conflict = minimal_conflict(solver, puzzle)
-        return _replace(base, conflict=conflict,
-                        rule_conflict=None if conflict else rule_conflict(puzzle))
-    candidates = true_candidates(solver, puzzle, found.solutions, found.complete)
+        out["conflict"] = minimal_conflict(solver, puzzle, deadline)
+        if not out["conflict"]:
+            left = deadline.left()
+            out["rule_conflict"] = rule_conflict(puzzle, 2.0 if left is None else min(2.0, left))
+        return
+    out["candidates"] = true_candidates(solver, puzzle, found.solutions, found.complete,
+                                        deadline)
     if found.status is Status.MULTIPLE:
-        return _replace(base, candidates=candidates,
-                        fix=find_fix(solver, puzzle, found.solutions, found.complete,
-                                             candidates))
-    solution = found.solutions[0]
-    return _replace(base, candidates=candidates,
-                    redundant=redundant_givens(solver, puzzle, solution),
-                    difficulty=rate(puzzle, max_level),
-                    stats=solve_stats(puzzle, solver.formula, solver.session.backend),
-                    grade=None if grade_time is None else _grade(puzzle, grade_time))
+        out["fix"] = find_fix(solver, puzzle, found.solutions, found.complete,
+                              out["candidates"], deadline=deadline)
+        return
+    out["redundant"] = redundant_givens(solver, puzzle, found.solutions[0], deadline)
+    out["difficulty"] = rate(puzzle, max_level, deadline=deadline)
+    out["stats"] = solve_stats(puzzle, solver.formula, solver.session.backend, deadline)
+    if grade_time is not None:
+        out["grade"] = _grade(puzzle, grade_time, deadline)
 
 
-def _grade(puzzle: Puzzle, seconds: float) -> Any:
+def _grade(puzzle: Puzzle, seconds: float, deadline: Deadline) -> Any:
+    """The grade from the solving path within ``seconds`` (None when the path takes longer);
+    TimeoutError when what is left of ``deadline`` was too short to find it."""
     from satdoku.explain import explain  # imported only when a grade is asked for
-    return explain(puzzle, seconds).grade
+    left = deadline.left()
+    grade = explain(puzzle, seconds if left is None else min(seconds, left)).grade
+    if grade is None and left is not None and left < seconds:
+        raise TimeoutError("time limit reached while grading")
+    return grade
 
 
 def _replace(analysis: Analysis, **sections: Any) -> Analysis:
@@ -154,4 +201,6 @@ def to_json(a: Analysis) -> dict[str, Any]:
     if a.grade is not None:
         from satdoku.explain.text import grade_json
         out["grade"] = grade_json(a.grade)
+    if a.unknown:  # cut short by the time limit: these sections are null, not empty
+        out["unknown"], out["time_limit"] = list(a.unknown), a.time_limit
     return out

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cnf import SolveResult
+from cnf import Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
@@ -54,37 +55,63 @@ class Given:
 
 @dataclass(frozen=True)
 class Survey:
-    """The status, the solutions found (each verified) and whether they are all of them."""
+    """The status, the solutions found (each verified) and whether they are all of them
+    (UNKNOWN: the deadline passed before the status was known)."""
 
     status: Status
     solutions: tuple[Grid, ...] = ()
     complete: bool = True
 
 
-def survey(solver: SudokuSolver, puzzle: Puzzle, limit: int) -> Survey:
-    """Enumerate up to ``limit`` (≥ 2) solutions: the status and the solutions found."""
-    found = tuple(solver.solutions(puzzle, limit=max(limit, 2)))
+def solve_within(session: Session, assumptions: list[int],
+                 deadline: Deadline | None) -> SolveResult:
+    """``session.solve(assumptions)`` within ``deadline``: TimeoutError when it passes first."""
+    if deadline is None or deadline.at is None:
+        return session.solve(assumptions)
+    deadline.check("analysing")
+    result = session.solve(assumptions, time_limit=deadline.left())
+    if result is SolveResult.UNKNOWN:
+        raise TimeoutError("time limit reached while analysing")
+    return result
+
+
+def survey(solver: SudokuSolver, puzzle: Puzzle, limit: int,
+           deadline: Deadline | None = None) -> Survey:
+    """Enumerate up to ``limit`` (≥ 2) solutions: the status and the solutions found.
+
+    When ``deadline`` passes first: MULTIPLE (not complete) if two solutions were found,
+    else UNKNOWN with the solution found, if any.
+    """
+    found: list[Grid] = []
+    time_limit = None if deadline is None else deadline.left()
+    try:
+        found.extend(solver.solutions(puzzle, limit=max(limit, 2), time_limit=time_limit))
+    except TimeoutError:
+        status = Status.MULTIPLE if len(found) > 1 else Status.UNKNOWN
+        return Survey(status, tuple(found), complete=False)
     if not found:
         return Survey(Status.INVALID if puzzle.clashes() else Status.NO_SOLUTION)
     status = Status.UNIQUE if len(found) == 1 else Status.MULTIPLE
-    return Survey(status, found, len(found) < max(limit, 2))
+    return Survey(status, tuple(found), len(found) < max(limit, 2))
 
 
-def minimal_conflict(solver: SudokuSolver, puzzle: Puzzle) -> tuple[Given, ...]:
+def minimal_conflict(solver: SudokuSolver, puzzle: Puzzle,
+                     deadline: Deadline | None = None) -> tuple[Given, ...]:
     """A minimal set of given literals with no solution (empty: the rules alone have none).
 
     The solver's unsat core over the given assumptions, shrunk by deletion: each literal is
     dropped in turn and kept out whenever the rest is still unsatisfiable (the new core then
-    replaces the set). Raises ValueError when the puzzle has a solution.
+    replaces the set). Raises ValueError when the puzzle has a solution, TimeoutError when
+    ``deadline`` passes first.
     """
     session = solver.session
-    if session.solve(puzzle.assumptions()) is not SolveResult.UNSAT:
+    if solve_within(session, puzzle.assumptions(), deadline) is not SolveResult.UNSAT:
         raise ValueError("the puzzle has a solution: there is no conflict")
     core = _restrict(puzzle.assumptions(), session.core())
     k = 0
     while k < len(core):
         trial = core[:k] + core[k + 1:]
-        if session.solve(trial) is SolveResult.UNSAT:
+        if solve_within(session, trial, deadline) is SolveResult.UNSAT:
             core = _restrict(trial, session.core())
         else:
             k += 1

@@ -28,7 +28,13 @@ _STATUS = {
     Status.NO_SOLUTION: "no solution",
     Status.UNIQUE: "unique: exactly one solution (verified)",
     Status.MULTIPLE: "multiple solutions",
+    Status.UNKNOWN: "unknown: the time limit ran out before the status was known",
 }
+#: The sections of a report, as named in its ``unknown`` list, in words.
+_SECTION_WORDS = {"count": "the solution count", "conflict": "the conflict",
+                  "candidates": "true candidates", "differences": "differences and fix",
+                  "redundant": "redundant givens", "difficulty": "difficulty",
+                  "grade": "grade"}
 
 
 def _digits(board: Board, digits: tuple[int, ...]) -> str:
@@ -95,6 +101,12 @@ def render(a: Analysis) -> str:
         sections.append(grade_text(a.grade))
     if a.status is Status.UNIQUE:
         sections.append("solution:\n" + format_grid(board, a.solutions[0]))
+    elif a.status is Status.UNKNOWN and a.solutions:
+        sections.append("a solution (verified; uniqueness unknown):\n"
+                        + format_grid(board, a.solutions[0]))
+    if a.unknown:
+        sections.append(f"unknown (time limit of {a.time_limit:g} s reached): "
+                        + ", ".join(_SECTION_WORDS.get(k, k) for k in a.unknown))
     return "\n\n".join(sections)
 
 

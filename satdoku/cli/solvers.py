@@ -20,8 +20,10 @@ class Solvers:
     """
 
     def __init__(self, encoding: Encoding | None = None, amo: AMO | None = None,
-                 backend: str | None = None, precheck: bool = True) -> None:
-        given = {"encoding": encoding, "amo": amo, "backend": backend}
+                 backend: str | None = None, precheck: bool = True,
+                 memory_budget: int | None = None) -> None:
+        given = {"encoding": encoding, "amo": amo, "backend": backend,
+                 "memory_budget": memory_budget}
         self.options = {key: value for key, value in given.items() if value is not None}
         self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
         self.precheck = precheck

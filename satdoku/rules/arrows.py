@@ -55,13 +55,7 @@ from satdoku.rules.json_values import (
     read_object,
     write_lines,
 )
-from satdoku.rules.sums import (
-    Term,
-    require_equal,
-    sum_literals,
-    sum_name,
-    weighted_sum,
-)
+from satdoku.rules.sums import Term, require_equal_sums, weighted_sum
 
 Line = tuple[int, ...]
 
@@ -81,11 +75,10 @@ def check_line(board: Board, cells: Sequence[int], least: int = 1) -> None:
 
 def encode_equal_sums(board: Board, formula: Formula,
                       groups: Sequence[Sequence[Term]]) -> list[dict[int, int]]:
-    """Clauses making the weighted sums of ``groups`` all equal; returns their totals."""
-    totals = [sum_literals(board, formula, terms, sum_name(board, terms)) for terms in groups]
-    for a, b in pairwise(totals):
-        require_equal(formula, a, b)
-    return totals
+    """Clauses making the weighted sums of ``groups`` all equal; returns their totals (none
+    when the sums are too big for decision diagrams: see
+    :func:`~satdoku.rules.sums.require_equal_sums`)."""
+    return require_equal_sums(board, formula, groups)
 
 
 def unequal_groups(groups: Sequence[Sequence[Term]], grid: Grid) -> tuple[list[int], list[int]]:
@@ -248,7 +241,7 @@ class RegionSumLines(Rule):
         for line in self.lines:
             pieces = segments(board, line)
             totals = encode_equal_sums(board, formula, [ones(p) for p in pieces])
-            for piece, total in zip(pieces, totals, strict=True):  # distinct digits
+            for piece, total in zip(pieces, totals, strict=False):  # distinct digits
                 low, high = sum_range(board.n, len(piece))
                 formula.extend([-lit] for s, lit in total.items() if not low <= s <= high)
 

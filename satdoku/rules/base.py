@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cnf import AMO, Formula
+from cnf.budget import Size, SizeCounter
 from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
 
@@ -79,6 +80,18 @@ class Rule(ABC):
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         """Add the clauses this rule needs beyond its regions (none by default)."""
+
+    def estimate(self, board: Board, amo: AMO) -> Size:
+        """The size of what :meth:`encode` adds (auxiliary variables, clauses, literals),
+        known before it is built (the pipeline estimates the regions itself).
+
+        By default the rule is encoded into a counter that keeps no clause: exact, and as
+        slow as encoding (fine for rules whose CNF grows with their data). A rule whose CNF
+        grows with the board, or combinatorially, overrides it with a formula.
+        """
+        counter = SizeCounter(reserved=board.n ** 3)
+        self.encode(board, counter, amo)
+        return counter.size
 
     def markings(self, board: Board) -> Sequence[Marking]:
         """What to draw for this rule on a picture (nothing by default)."""

@@ -14,8 +14,15 @@ ruled out, places a digit that every remaining set needs, and detects a cage tha
 longer reach its sum — the reasoning a solver does with a table of killer combinations.
 docs/variants.md compares it with a weaker encoding.
 
+Big cages: the sets are listed only while there are at most :data:`MAX_SETS` of them (the
+listing stops there: an 18-cell cage on 36x36 has billions); a cage with more is a weighted
+sum of :mod:`satdoku.rules.sums`, which is itself compact when its decision diagram would
+be too big (docs/encodings.md).
+
 >>> combinations(9, 2, 4), combinations(9, 3, 24)
 (((1, 3),), ((7, 8, 9),))
+>>> len(digit_sets(9, 4, 20)), digit_sets(36, 18, 333)   # too many to list: None
+(12, None)
 >>> from satdoku.board import Board
 >>> b = Board.classic(4)
 >>> rule = KillerCages((Cage((0, 1), 7),))
@@ -28,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from typing import Any, ClassVar
 
 from cnf import AMO, Formula, at_least_one
@@ -45,6 +53,11 @@ from satdoku.rules.base import (
 )
 from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
 from satdoku.rules.json_values import at, read_cells, read_int, read_object
+from satdoku.rules.sums import require_sum, sum_name
+
+#: Cages with more digit sets than this are encoded as weighted sums (600 sets of 36 digits
+#: are ~22,000 clauses; outside clues use the same bound, satdoku.rules.outside_cnf).
+MAX_SETS = 600
 
 
 @cache
@@ -54,15 +67,30 @@ def combinations(n: int, k: int, total: int, low: int = 1) -> tuple[tuple[int, .
     >>> combinations(9, 2, 10)
     ((1, 9), (2, 8), (3, 7), (4, 6))
     """
+    return tuple(_sets(n, k, total, low))
+
+
+def _sets(n: int, k: int, total: int, low: int) -> Iterator[tuple[int, ...]]:
+    """The sets of :func:`combinations`, one by one (every branch explored yields a set:
+    the k distinct digits from d can make every sum between their smallest and largest)."""
     if k == 0:
-        return ((),) if total == 0 else ()
-    out: list[tuple[int, ...]] = []
+        if total == 0:
+            yield ()
+        return
     for d in range(low, n + 1):
         if k * d + k * (k - 1) // 2 > total:  # the k smallest from d already exceed it
             break
         if d + (k - 1) * n - (k - 1) * (k - 2) // 2 >= total:  # the largest can reach it
-            out += [(d, *rest) for rest in combinations(n, k - 1, total - d, d + 1)]
-    return tuple(out)
+            for rest in _sets(n, k - 1, total - d, d + 1):
+                yield (d, *rest)
+
+
+@cache
+def digit_sets(n: int, k: int, total: int) -> tuple[tuple[int, ...], ...] | None:
+    """The sets of :func:`combinations`, or None when there are more than :data:`MAX_SETS`
+    (found without listing them all)."""
+    sets = tuple(islice(_sets(n, k, total, 1), MAX_SETS + 1))
+    return sets if len(sets) <= MAX_SETS else None
 
 
 def sum_range(n: int, k: int) -> tuple[int, int]:
@@ -148,9 +176,14 @@ def _sum_problem(n: int, digits: list[int], total: int) -> str:
 
 
 def _encode_sum(board: Board, formula: Formula, cage: Cage) -> None:
-    """The digit-set encoding of one cage's sum (see the module docstring)."""
+    """The digit-set encoding of one cage's sum (see the module docstring), or a weighted
+    sum when the sets are too many to list."""
     assert cage.total is not None
-    sets = combinations(board.n, len(cage.cells), cage.total)
+    sets = digit_sets(board.n, len(cage.cells), cage.total)
+    if sets is None:
+        terms = [(i, 1) for i in cage.cells]
+        require_sum(board, formula, terms, [cage.total], sum_name(board, terms))
+        return
     used = sorted({d for s in sets for d in s})
     var = {(i, d): cell_var(board, i, d) for i in cage.cells for d in range(1, board.n + 1)}
     formula.extend([-v] for (i, d), v in var.items() if d not in used)

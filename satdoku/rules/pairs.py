@@ -24,6 +24,7 @@ from enum import Enum
 from functools import cache
 
 from cnf import AMO, Formula
+from cnf.budget import Size
 from satdoku.board import Board
 from satdoku.rules.base import Grid, Rule, Violation, cell_var
 
@@ -93,6 +94,11 @@ class PairRule(Rule):
         related = self.relation.pairs(board.n)
         formula.extend([-cell_var(board, i, a), -cell_var(board, j, b)]
                        for i, j in cell_pairs(board.n, self.move) for a, b in related)
+
+    def estimate(self, board: Board, amo: AMO) -> Size:
+        """One binary clause per pair of cells a move apart and related pair of digits."""
+        count = len(cell_pairs(board.n, self.move)) * len(self.relation.pairs(board.n))
+        return Size(0, count, 2 * count)
 
     def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
         for i, j in cell_pairs(board.n, self.move):

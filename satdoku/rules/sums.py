@@ -9,8 +9,19 @@ to state ``p + w_k·d`` of layer k+1; a *guard* is a literal that switches a con
 :func:`sum_literals` returns one literal per reachable total, true exactly when the terms add
 up to it (exactly one is true in every model); :func:`require_sum` restricts the total to a
 set of allowed values, optionally only when a guard literal is true; :func:`require_equal`
-makes two such totals equal. Rules build on these three (arrows, region-sum lines, zipper
-lines, little killers, sandwiches, x-sums).
+makes two such totals equal; :func:`require_equal_sums` makes several sums equal. Rules
+build on these (arrows, region-sum lines, zipper lines, little killers, sandwiches, x-sums,
+big killer cages).
+
+Big sums: the diagram grows as about ``k²n²/2`` transitions for k cells on an n×n board
+(an 18-cell cage on 36x36: 280,000 clauses; a 35-cell little killer: 1.1 million). A sum
+whose diagram would have more than :data:`COMPACT_ABOVE` transitions (:func:`transitions`,
+an upper bound computed without building anything) is encoded compactly instead — order
+literals and one cardinality constraint (:mod:`satdoku.rules.sums_compact`), not arc
+consistent but an order of magnitude smaller; :func:`require_sum` does so when the allowed
+totals form one range, :func:`require_equal_sums` always. :func:`sum_literals` (one literal
+per total) is always a diagram. scripts/bench_big_sums.py measured where the switch pays
+(docs/encodings.md).
 
 The encoding (Bacchus 2007, "GAC via unit propagation", for the regular constraint) gives
 each state ``s`` and each transition ``t`` a variable, with ``x`` the digit variable:
@@ -55,13 +66,53 @@ call with the same name and terms returns the same literals and adds nothing.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from enum import Enum
+from itertools import pairwise
 
 from cnf import Formula
 from satdoku.board import Board
+from satdoku.rules import sums_compact
 from satdoku.rules.base import Grid, cell_var
 
 Term = tuple[int, int]
 Lit = int
+
+
+class SumMethod(str, Enum):
+    """How a weighted sum is encoded."""
+
+    DIAGRAM = "diagram"   # the decision diagram of this module: arc consistent
+    COMPACT = "compact"   # order literals + a cardinality constraint (sums_compact)
+
+
+#: A sum whose decision diagram would have more transitions than this is encoded compactly
+#: (measured by scripts/bench_big_sums.py, see docs/encodings.md). 0 forces the compact
+#: encoding everywhere (tests do), a huge number the diagram.
+COMPACT_ABOVE = 20_000
+
+
+def transitions(n: int, terms: Sequence[Term]) -> int:
+    """An upper bound on the transitions of the decision diagram of ``terms`` on an n×n
+    board: a layer after terms of weights w_1..w_k holds at most min((n−1)·Σw + 1, n^k)
+    partial sums, each with n transitions (no layer is built: cheap).
+
+    >>> transitions(9, [(0, 1), (1, 1), (2, 1)]), transitions(36, [(i, 1) for i in range(18)])
+    (243, 193428)
+    """
+    total, weight, states = 0, 0, 1
+    for _, w in terms:
+        total += min((n - 1) * weight + 1, states) * n
+        weight, states = weight + w, states * n
+    return total
+
+
+def method(n: int, terms: Sequence[Term]) -> SumMethod:
+    """The encoding :func:`require_sum` and :func:`require_equal_sums` use for ``terms``.
+
+    >>> method(9, [(i, 1) for i in range(9)]).value, method(36, [(i, 1) for i in range(18)]).value
+    ('diagram', 'compact')
+    """
+    return SumMethod.COMPACT if transitions(n, terms) > COMPACT_ABOVE else SumMethod.DIAGRAM
 
 
 def merge_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
@@ -214,7 +265,29 @@ def require_sum(board: Board, formula: Formula, terms: Sequence[Term], allowed: 
         if 0 not in allowed:
             formula.add([] if guard is None else [-guard])
         return
+    if (method(board.n, terms) is SumMethod.COMPACT and allowed
+            and len(allowed) == allowed[-1] - allowed[0] + 1):  # one range of totals
+        sums_compact.require_range(board, formula, terms, allowed[0], allowed[-1], guard)
+        return
     _diagram(board, formula, terms, allowed, label, guard)
+
+
+def require_equal_sums(board: Board, formula: Formula,
+                       groups: Sequence[Sequence[Term]]) -> list[dict[int, Lit]]:
+    """The weighted sums of ``groups`` are all equal. Returns each group's totals
+    (:func:`sum_literals`) when they are decision diagrams; an empty list when one of them is
+    too big (:func:`method`) and consecutive groups are tied compactly instead, one
+    cardinality constraint per pair.
+    """
+    groups = [merge_terms(g) for g in groups]
+    if any(method(board.n, g) is SumMethod.COMPACT for g in groups):
+        for a, b in pairwise(groups):
+            sums_compact.require_equal_pair(board, formula, a, b)
+        return []
+    totals = [sum_literals(board, formula, g, sum_name(board, g)) for g in groups]
+    for a, b in pairwise(totals):
+        require_equal(formula, a, b)
+    return totals
 
 
 def require_equal(formula: Formula, a: Mapping[int, Lit], b: Mapping[int, Lit]) -> None:

@@ -105,7 +105,7 @@ class Board:
         >>> Board.parse_box("3x4")
         (3, 4)
         """
-        match = re.fullmatch(r"\s*(\d+)\s*[xX×*]\s*(\d+)\s*", text)
+        match = re.fullmatch(r"\s*(\d{1,9})\s*[xX×*]\s*(\d{1,9})\s*", text)
         if not match:
             raise BoardError(f"bad box size {text.strip()!r}: expected RxC (e.g. 3x3 or 2x3), "
                              "or none")
@@ -167,7 +167,7 @@ class Board:
         >>> Board.classic(9).parse_cell("r5c3")
         38
         """
-        match = re.fullmatch(r"\s*[rR](\d+)\s*[cC](\d+)\s*", name)
+        match = re.fullmatch(r"\s*[rR](\d{1,9})\s*[cC](\d{1,9})\s*", name)
         if not match:
             raise BoardError(f"bad cell {name!r}: expected r<row>c<column>, e.g. r1c1")
         r, c = int(match[1]), int(match[2])

@@ -14,11 +14,12 @@ class ExitCode(IntEnum):
     MULTIPLE = 3      # more than one solution where uniqueness was asked
     TIME_LIMIT = 4    # a time limit ran out before an answer
     INTERNAL = 70     # a bug: e.g. a solution failed independent verification
+    OUTPUT = 74       # the output could not be written: disk full, stream closed, no rights
 
 
 #: For a batch, the exit code is the worst one met, in this order (worst last).
 SEVERITY = [ExitCode.OK, ExitCode.MULTIPLE, ExitCode.NO_SOLUTION, ExitCode.TIME_LIMIT,
-            ExitCode.BAD_INPUT, ExitCode.INTERNAL]
+            ExitCode.BAD_INPUT, ExitCode.OUTPUT, ExitCode.INTERNAL]
 
 
 def worst(codes: list[ExitCode]) -> ExitCode:
@@ -69,6 +70,14 @@ class VerificationError(SatdokuError):
     """A solution failed the independent checker: a bug in satdoku, never user error."""
 
     exit_code = ExitCode.INTERNAL
+
+
+class OutputError(SatdokuError):
+    """The results could not be written (disk full, standard output closed, a file that
+    cannot be replaced): the environment's fault, not the input's. What was written before
+    is kept."""
+
+    exit_code = ExitCode.OUTPUT
 
 
 class OutputClosed(Exception):

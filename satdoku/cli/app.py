@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import sys
 
 import typer
 
 from cnf.errors import CapabilityError, DimacsError
+from satdoku.atomic import describe, is_write_error
 from satdoku.cli.lazy import LazyGroup
-from satdoku.errors import ExitCode, OutputClosed, SatdokuError
+from satdoku.errors import ExitCode, OutputClosed, OutputError, SatdokuError
 
 HELP = "Sudoku of any size and its variants, solved, counted and checked with a SAT solver."
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
     "that already clash) · 3 more than one solution where uniqueness was asked · "
-    "4 time limit reached · 70 internal error (please report) · 130 interrupted (Ctrl-C "
-    "or TERM; results so far are kept). "
+    "4 time limit reached · 70 internal error (please report) · 74 the output could not be "
+    "written (disk full, standard output closed, a file that cannot be replaced; what was "
+    "written before is kept) · 130 interrupted (Ctrl-C or TERM; results so far are kept). "
     "For a file of many puzzles the exit code is the worst one met."
 )
 
@@ -63,7 +67,28 @@ def _usage_message(err: BaseException) -> str:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit code. User errors become one line on stderr."""
+    """Run the CLI; return the exit code. User errors become one line on stderr, and so do
+    failures to write the results (a full disk, a closed standard output: exit code 74)."""
+    _hold_closed_descriptors()
+    if sys.stdout is None:  # (satdoku … >&-): writing a result is then the error
+        sys.stdout = ClosedOutput()
+    if sys.stderr is None:  # (2>&-): messages go nowhere, and nothing fails for it
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - to the end
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # what print() left in the buffer: a full disk shows here
+        return code
+    except (OutputClosed, BrokenPipeError):  # the reader of stdout stopped reading: fine
+        discard_stdout()
+        return 0
+    except OSError as err:  # (any left: the files are checked where they are opened)
+        discard_stdout()
+        with contextlib.suppress(OSError):  # (stderr itself may be what failed)
+            typer.echo(f"satdoku: error: {_os_message(err)}", err=True)
+        return int(ExitCode.OUTPUT if is_write_error(err) else ExitCode.BAD_INPUT)
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         group = LazyGroup(app, name="satdoku", help=HELP, epilog=EXIT_CODES,
                           no_args_is_help=True, context_settings=CONTEXT, rich_markup_mode=None)
@@ -79,6 +104,8 @@ def run(argv: list[str] | None = None) -> int:
             typer.echo(f"satdoku: error: {message}", err=True)
         return int(ExitCode.BAD_INPUT)
     except SatdokuError as err:
+        if isinstance(err, OutputError):
+            discard_stdout()
         typer.echo(f"satdoku: error: {err}", err=True)
         return int(err.exit_code)
     except (CapabilityError, DimacsError) as err:  # cnf knows nothing of satdoku's errors
@@ -87,6 +114,58 @@ def run(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         typer.echo("satdoku: interrupted", err=True)
         return 130
-    except (OutputClosed, BrokenPipeError):  # the reader of stdout stopped reading: fine
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
-        return 0
+
+
+def _os_message(err: OSError) -> str:
+    where = f"{err.filename}: " if err.filename else ""
+    if is_write_error(err) and not where:
+        where = "cannot write the output: "
+    return f"{where}{describe(err)}"
+
+
+def _hold_closed_descriptors() -> None:
+    """Standard streams the shell closed (``<&- >&- 2>&-``) get /dev/null under their
+    number, so that no file opened later takes it (a message for stderr would land in the
+    output file); a closed or read-only standard output becomes a :class:`ClosedOutput`."""
+    for fd in (0, 1, 2):
+        if _usable(fd):
+            continue
+        null = os.open(os.devnull, os.O_RDWR)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
+        if fd == 1:
+            sys.stdout = ClosedOutput()
+
+
+def _usable(fd: int) -> bool:
+    """Whether ``fd`` is open (and, for stdout and stderr, open for writing)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return True
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+    except OSError:
+        return False
+    return fd == 0 or flags & os.O_ACCMODE != os.O_RDONLY
+
+
+def discard_stdout() -> None:
+    """Point standard output at /dev/null, so that what is still buffered for a stream that
+    failed (full disk, closed pipe) is dropped quietly at exit, not reported again."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (``>&-``): writing is an OutputError."""
+
+    encoding = "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OutputError("standard output is closed (>&-), so there is nowhere to write: "
+                          "give -o FILE, or leave standard output open")

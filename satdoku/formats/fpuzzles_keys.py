@@ -94,7 +94,7 @@ KEYS: dict[str, Key] = {row.fkey: row for row in _ROWS}
 #: satdoku key → row.
 BY_SATDOKU: dict[str, Key] = {row.skey: row for row in _ROWS}
 DIRECTIONS = ("UL", "UR", "DL", "DR")
-_CELL = re.compile(r"\s*[rR](\d+)\s*[cC](\d+)\s*")
+_CELL = re.compile(r"\s*[rR](\d{1,9})\s*[cC](\d{1,9})\s*")  # (int() refuses 4,300+ digits)
 
 
 # -- small readers (f-puzzles → satdoku) ---------------------------------------------------------
@@ -147,7 +147,7 @@ def number(value: Any, what: str) -> int | None:
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
         return int(value)
     raise Unsupported(f"{what} (value {value!r} is not a number)")
 

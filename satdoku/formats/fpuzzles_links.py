@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
+from satdoku.formats.limits import MAX_DECODED, load_json
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
 from satdoku.formats.text import BoxSpec, Record, text_lines
 from satdoku.rules import Rule
@@ -96,7 +97,7 @@ def _needs_network(link: str) -> str:
 def decode_payload(payload: str) -> dict:
     """The f-puzzles JSON object inside a payload; ParseError naming what is wrong."""
     try:
-        obj = json.loads(decompress_from_base64(payload))
+        obj = load_json(decompress_from_base64(payload, MAX_DECODED))
     except ValueError as err:  # JSONDecodeError is a ValueError
         what = (f"{err.msg} at character {err.pos}" if isinstance(err, json.JSONDecodeError)
                 else str(err))
@@ -134,7 +135,7 @@ def _fpuzzles_json(text: str) -> list[Any] | None:
     if not text.lstrip().startswith(("{", "[")) or '"grid"' not in text:
         return None
     try:
-        doc = json.loads(text)
+        doc = load_json(text)
     except json.JSONDecodeError:
         return None
     items = doc if isinstance(doc, list) else [doc]

@@ -129,9 +129,9 @@ class _BitReader:
         return result
 
 
-def _decompress(reader: _BitReader) -> str:
+def _decompress(reader: _BitReader, limit: int | None = None) -> str:
     dictionary: list[str] = ["", "", ""]
-    bits, enlarge = 3, 4
+    bits, enlarge, size = 3, 4, 0
 
     def literal(kind: int) -> str:
         if kind == 2:
@@ -163,6 +163,9 @@ def _decompress(reader: _BitReader) -> str:
         else:
             raise ValueError(f"code {code} refers to no entry yet (corrupt data)")
         out.append(entry)
+        size += len(entry)
+        if limit is not None and size > limit:
+            raise ValueError(f"the data decodes to more than {limit:,} characters")
         dictionary.append(w + entry[0])
         enlarge -= 1
         w = entry
@@ -176,9 +179,10 @@ def compress_to_base64(text: str) -> str:
     return out + "=" * (-len(out) % 4)
 
 
-def decompress_from_base64(data: str) -> str:
+def decompress_from_base64(data: str, limit: int | None = None) -> str:
     """``LZString.decompressFromBase64(data)``; ValueError for data that is not a complete
-    lz-string stream (a bad character, truncation, a corrupt code)."""
+    lz-string stream (a bad character, truncation, a corrupt code), or that would decode to
+    more than ``limit`` UTF-16 units (n characters can decode to ~n² units)."""
     values = []
     for k, ch in enumerate(data):
         if ch not in _VALUE:
@@ -187,6 +191,6 @@ def decompress_from_base64(data: str) -> str:
     if not values:
         raise ValueError("no data")
     try:
-        return _text(_decompress(_BitReader(values, 6)))
+        return _text(_decompress(_BitReader(values, 6), limit))
     except UnicodeDecodeError:
         raise ValueError("the data decodes to broken UTF-16 (corrupt data)") from None

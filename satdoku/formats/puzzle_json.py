@@ -28,6 +28,7 @@ from typing import Any
 from satdoku.board import ALPHABET, Board
 from satdoku.errors import ParseError
 from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
+from satdoku.formats.limits import load_json
 from satdoku.formats.text import BoxSpec, Record, format_line, text_lines
 from satdoku.puzzle import Puzzle
 from satdoku.rules import CATALOGUE, Rule
@@ -50,15 +51,7 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 def _decode(text: str) -> Any:
     """One JSON document; nesting and numbers beyond reason are ParseErrors, not crashes."""
-    try:
-        return _DECODER.decode(text)
-    except json.JSONDecodeError:
-        raise
-    except RecursionError:
-        raise ParseError("malformed JSON: nested too deeply (lists or objects hundreds of "
-                         "levels deep)") from None
-    except ValueError as err:  # int() of a number with thousands of digits
-        raise ParseError(f"malformed JSON: {str(err).split(';')[0]}") from None
+    return load_json(text, _DECODER)
 
 
 def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:

@@ -157,7 +157,7 @@ def read_pair(board: Board, value: Any, path: str) -> tuple[int, int]:
     return cells[0], cells[1]
 
 
-_OUTSIDE = re.compile(r"\s*[rR](\d+)\s*[cC](\d+)\s*")
+_OUTSIDE = re.compile(r"\s*[rR](\d{1,9})\s*[cC](\d{1,9})\s*")
 
 
 def read_outside_cell(board: Board, value: Any, path: str) -> tuple[int, int]:

@@ -101,10 +101,15 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
 
 
 def _read_model(model: str, puzzle: str) -> str:
+    from satdoku.formats.limits import read_limited  # (size limit, byte-order mark)
+
     if model == "-":
-        return sys.stdin.read()
+        if sys.stdin is None:
+            raise ParseError("standard input is closed, and '-' reads the model from it")
+        return read_limited(getattr(sys.stdin, "buffer", sys.stdin), "the model", "replace")
     try:
-        return Path(model).read_text(encoding="utf-8", errors="replace")
+        with Path(model).open("rb") as stream:
+            return read_limited(stream, f"the model {model}", "replace")
     except OSError as err:
         raise ParseError(f"cannot read the model {model}: {err.strerror}") from None
 

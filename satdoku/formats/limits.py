@@ -1,0 +1,114 @@
+"""How much satdoku reads: limits that turn absurd input into a one-line error, not a crash.
+
+Every limit is far beyond any real puzzle, and each error names the place:
+
+- an input (a file, standard input, an f-puzzles JSON document) of at most
+  :data:`MAX_INPUT_BYTES` (256 MiB, about three million 81-cell puzzles), checked before it
+  is read; a big file of one puzzle per line is memory-mapped instead, with no limit
+  (:mod:`satdoku.formats.line_file`);
+- a line of puzzle text or a link of at most :data:`MAX_LINE` characters (1 MiB; the longest
+  real line, a 61x61 pencilmark line, has 226,981);
+- an f-puzzles link that decodes to at most :data:`MAX_DECODED` characters (lz-string
+  expands a link of n characters to up to ~n² in the worst case);
+- JSON nested at most a few hundred levels deep (Python's recursion limit), and numbers of at
+  most 4,300 digits (Python's limit for reading an integer); digits in a grid of numbers at
+  most 9 digits long (no board has more than 256 digits).
+
+>>> read_limited(__import__("io").BytesIO(b"\\xef\\xbb\\xbf1.3. ..1."), "<stdin>")
+'1.3. ..1.'
+>>> load_json('[' * 5000 + ']' * 5000)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+satdoku.errors.ParseError: malformed JSON: nested too deeply ...
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO, TYPE_CHECKING, Any
+
+from satdoku.errors import ParseError
+
+if TYPE_CHECKING:
+    import json
+
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+MAX_LINE = 1024 * 1024
+MAX_DECODED = 16 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+def read_limited(stream: IO, name: str, errors: str = "strict") -> str:
+    """All of ``stream`` (bytes, or text) as text, refused beyond :data:`MAX_INPUT_BYTES`
+    before it is read where the size is known, and after at most that much otherwise; a
+    UTF-8 byte-order mark is dropped. ParseError naming ``name`` for what cannot be text
+    (with ``errors="replace"``, bytes that are not UTF-8 become U+FFFD instead)."""
+    try:
+        size = os.fstat(stream.fileno()).st_size
+    except (OSError, ValueError, AttributeError):  # (io.StringIO and the like)
+        size = 0
+    if size > MAX_INPUT_BYTES:
+        raise ParseError(_too_big(name, size))
+    try:
+        chunks: list = []
+        total = 0
+        while chunk := stream.read(_CHUNK):
+            if not chunks:
+                _no_nul(chunk, name)
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_INPUT_BYTES:
+                raise ParseError(_too_big(name, None))
+    except OSError as err:
+        raise ParseError(f"cannot read {name}: {err.strerror or err}") from None
+    if chunks and isinstance(chunks[0], str):
+        return "".join(chunks).removeprefix("\ufeff")
+    return _utf8(b"".join(chunks), name, errors)
+
+
+def _no_nul(chunk: str | bytes, name: str) -> None:
+    """A NUL at the start of an input: a binary file (or /dev/zero), not puzzle text."""
+    nul, newline = ("\0", "\n") if isinstance(chunk, str) else (b"\0", b"\n")
+    if (k := chunk.find(nul)) >= 0:  # type: ignore[arg-type]
+        line = chunk.count(newline, 0, k) + 1  # type: ignore[arg-type]
+        raise ParseError(f"{name} is not text: it holds a NUL character (line {line})")
+
+
+def _utf8(data: bytes, name: str, errors: str) -> str:
+    try:
+        return data.decode("utf-8-sig", errors)
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ParseError(f"cannot read {name}: not UTF-8 text ({err.reason} at byte "
+                         f"{err.start:,}, line {line})") from None
+
+
+def _too_big(name: str, size: int | None) -> str:
+    what = f"{size:,} bytes, more than" if size is not None else "more than"
+    return (f"{name} is too large to read: {what} the limit of {MAX_INPUT_BYTES:,} bytes "
+            "(about 3 million puzzles); split it, e.g. split -l 1000000")
+
+
+def line_error(line: str, number: int, source: str | None = None) -> ParseError | None:
+    """The error for a line of puzzle text longer than :data:`MAX_LINE`, else None."""
+    if len(line) <= MAX_LINE:
+        return None
+    return ParseError(f"a line of {len(line):,} characters is longer than any puzzle "
+                      f"(at most {MAX_LINE:,})", source, number)
+
+
+def load_json(text: str, decoder: json.JSONDecoder | None = None) -> Any:
+    """One JSON document; nesting and numbers beyond reason are ParseErrors, not crashes
+    (``json.JSONDecodeError`` still reports malformed JSON)."""
+    import json  # only JSON input pays for it
+
+    try:
+        return (decoder or json.JSONDecoder()).decode(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise ParseError("malformed JSON: nested too deeply (lists or objects hundreds of "
+                         "levels deep)") from None
+    except ValueError as err:  # int() of a number with thousands of digits
+        raise ParseError(f"malformed JSON: {str(err).split(';')[0]}") from None
+

@@ -1,3 +1,4 @@
 from satdoku.cli import main
 
-main()
+if __name__ == "__main__":  # (not when a spawned worker process imports it: macOS, Windows)
+    main()

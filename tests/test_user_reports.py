@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import multiprocessing
 import os
 import signal
 import stat
@@ -17,7 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import types
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -29,7 +27,8 @@ from conftest import DATA, ROOT, run_cli
 from satdoku import Board, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.analyse import analyse
 from satdoku.errors import ClashError
-from satdoku.generate import GenerateOptions, WorkerDied, _in_order
+from satdoku.generate import GenerateOptions
+from satdoku.parallel import Local, Ordered, Work, WorkerDied
 from satdoku.symmetry import Symmetry
 
 EXAMPLES = ROOT / "examples"
@@ -432,11 +431,12 @@ def test_generate_options_are_checked():
 
 def test_dead_worker_is_reported():
     """A worker process killed before its puzzle is reported, not waited on forever."""
-    results = multiprocessing.get_context().Queue()
-    killed = types.SimpleNamespace(exitcode=-9)
-    with pytest.raises(WorkerDied):
-        list(_in_order(results, [killed], 1))
-    results.close()
+    with pytest.raises(WorkerDied), Local(1) as pool:
+        list(Ordered(pool, Work(_killed), iter([1])))
+
+
+def _killed():  # a worker's function of a chunk that kills its own process
+    return lambda chunk: os.kill(os.getpid(), signal.SIGKILL)
 
 
 # -- 15. SIGTERM keeps the partial output -------------------------------------------------

@@ -1,8 +1,10 @@
 """Run one command over every puzzle of an input, keeping going past bad ones.
 
 Each puzzle's outcome is an :class:`Answer`: an exit code, the text for stdout (in the
-chosen format) and, for failures, a message for stderr. Output goes out puzzle by puzzle,
-so an interrupt keeps every finished result.
+chosen format) and, for failures, a message for stderr. Output goes out puzzle by puzzle, so
+an interrupt keeps every finished result. With ``--jobs N`` or ``--dask ADDRESS`` the same
+answers are made by worker processes, chunk by chunk (:mod:`satdoku.cli.chunks`), and
+written in input order: the output is the same whatever N.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from typing import TextIO
 
 import typer
 
-from satdoku.cli.io import Progress
 from satdoku.cli.options import OutputFormat
+from satdoku.cli.progress import Progress
 from satdoku.errors import ExitCode, SatdokuError, worst
 from satdoku.formats import Record
+from satdoku.parallel import Work
 from satdoku.puzzle import Puzzle
 
 
@@ -34,35 +37,50 @@ class Answer:
 
 
 Handler = Callable[[Puzzle, OutputFormat], Answer]
+#: A handler, or the :class:`Work` that builds it (needed to run on several processes).
+HandlerWork = Handler | Work
 
 
 def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: TextIO,
-              handler: Handler, quiet: bool = False) -> ExitCode:
-    """Apply ``handler`` to every record; write results; return the worst exit code."""
+              handler: HandlerWork, quiet: bool = False, jobs: int = 1,
+              dask: str | None = None) -> ExitCode:
+    """Apply ``handler`` to every record; write results; return the worst exit code.
+
+    ``jobs`` (0: one per core) and ``dask`` spread a file of many puzzles over processes
+    or a Dask cluster; ``handler`` must then be a :class:`Work`.
+    """
     many = len(records) > 1
+    if many and (jobs != 1 or dask) and isinstance(handler, Work):
+        from satdoku.cli.chunks import run_chunks
+        return run_chunks(records, name, fmt, out, handler, quiet, jobs, dask)
+    handle = handler.build() if isinstance(handler, Work) else handler
     codes: list[ExitCode] = []
     progress = Progress(len(records), "puzzles", quiet or not many, out)
     try:
-        for k, record in enumerate(records, 1):
-            answer = _answer(record, fmt, handler)
+        for record in records:
+            answer = answer_record(record, fmt, handle)
             codes.append(answer.code)
-            if answer.message:
-                progress.clear()
-            _emit(record, answer, fmt, out, many, name)
-            progress.update(k)
+            emit(record, answer, fmt, out, progress.note, many, name)
+            progress.advance()
             if answer.interrupted:
                 raise KeyboardInterrupt
     except KeyboardInterrupt:
+        stopped(progress, out, f"{len(codes):,} of {len(records):,} puzzles")
+    finally:  # (a bar left on screen would keep the cursor hidden)
         progress.close()
-        out.flush()
-        typer.echo(f"satdoku: interrupted after {len(codes)} of {len(records)} puzzles; "
-                   "results so far were written", err=True)
-        raise typer.Exit(130) from None
-    progress.close()
     return worst(codes)
 
 
-def _answer(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
+def stopped(progress: Progress, out: TextIO, done: str) -> None:
+    """End a batch on Ctrl-C or TERM: what is written stays; exit code 130."""
+    progress.close()
+    out.flush()
+    typer.echo(f"satdoku: interrupted after {done}; results so far were written", err=True)
+    raise typer.Exit(130) from None
+
+
+def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
+    """The answer for one record (its reading error, or what the handler makes of it)."""
     if record.error is not None:
         return Answer(record.error.exit_code, "error", message=str(record.error),
                       brief=getattr(record.error, "message", ""))
@@ -82,18 +100,18 @@ def _where(record: Record, message: str, name: str, many: bool) -> str:
     return "" if name == "<argument>" else f"{name}: "
 
 
-def _emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO, many: bool,
-          name: str) -> None:
+def emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO,
+         note: Callable[[str], None], many: bool, name: str) -> None:
+    """Write one answer: its text to ``out``, its messages through ``note`` (stderr)."""
     for warning in record.warnings:  # also kept in the output: JSON, and grid text
-        typer.echo(f"satdoku: warning: {_where(record, warning, name, many)}{warning}",
-                   err=True)
+        note(f"satdoku: warning: {_where(record, warning, name, many)}{warning}")
     if record.warnings and answer.text and fmt is OutputFormat.grid:
         answer.text = "".join(f"# warning: {w}\n" for w in record.warnings) + answer.text
     if answer.message:
         where = _where(record, answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "
-        typer.echo(f"{prefix}{where}{answer.message}", err=True)
+        note(f"{prefix}{where}{answer.message}")
     if fmt is OutputFormat.json:
         obj = {"line": record.line, "status": answer.status, **answer.data}
         if record.warnings:

@@ -6,13 +6,12 @@ import contextlib
 import errno
 import re
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from satdoku.board import Board
-from satdoku.errors import BoardError, OutputClosed, ParseError
+from satdoku.errors import BoardError, OutputClosed, OutputError, ParseError
 from satdoku.formats import Record
 from satdoku.formats.text import BoxSpec, puzzle_records
 from satdoku.puzzle import Puzzle
@@ -43,25 +42,30 @@ def _is_link(text: str) -> bool:
 def read_source(puzzle: str) -> tuple[str, str]:
     """(text, name): the contents of a file, of stdin for '-', or the argument itself.
 
+    Inputs beyond :mod:`satdoku.formats.limits` (256 MiB) are refused before being read.
+
     >>> read_source("1.3. ..1. .... ...4")
     ('1.3. ..1. .... ...4', '<argument>')
     """
+    from satdoku.formats.limits import read_limited
+
     if puzzle == "-":
-        return sys.stdin.read().removeprefix("\ufeff"), "<stdin>"
+        if sys.stdin is None:  # (satdoku solve - <&-)
+            raise ParseError("standard input is closed, and '-' reads the puzzle from it")
+        return read_limited(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"), "<stdin>"
     if not puzzle.strip():
         raise ParseError("the puzzle argument is empty: give a puzzle, a file, or '-'")
     path = Path(puzzle)
     if "\n" not in puzzle and len(puzzle) < 4096:
         try:
-            if path.is_file():  # utf-8-sig: a byte-order mark (Windows editors) is dropped
-                return path.read_text(encoding="utf-8-sig"), puzzle
             if path.is_dir():
                 raise ParseError(f"{puzzle} is a directory, not a puzzle file")
+            if path.exists():  # a file, or a pipe (<(…)): a byte-order mark is dropped
+                with path.open("rb") as stream:
+                    return read_limited(stream, puzzle), puzzle
         except OSError as err:
             if err.errno != errno.ENAMETOOLONG:  # too long for a file name: a puzzle
                 raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
-        except UnicodeDecodeError as err:
-            raise ParseError(f"cannot read {puzzle}: not UTF-8 text ({err.reason})") from None
         if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not _is_link(puzzle):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"
@@ -74,12 +78,17 @@ def load(puzzle: str, box: str, rules: str,
     f-puzzles and SudokuPad links (one per line) and f-puzzles JSON are read too; a puzzle with
     constraints satdoku cannot express is an error unless ``ignore_unsupported``.
     """
-    text, name = read_source(puzzle)
     try:
         spec = box_spec(box)
     except BoardError as err:
         raise ParseError(f"--box: {err}") from None
     extra: tuple[Rule, ...] = parse_rules(rules)
+    if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
+        from satdoku.formats.line_file import mapped_lines
+        if (lines := mapped_lines(puzzle)) is not None:  # millions of lines: not read whole
+            from satdoku.formats.text import LineRecords
+            return LineRecords(lines, spec, extra, puzzle), puzzle
+    text, name = read_source(puzzle)
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
     # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.
@@ -119,7 +128,8 @@ def output_stream(path: str | None, keep_partial: bool = True,
 
     An existing file is only ever replaced once the command stops, never half-way, and never
     by empty output, nor ever the input file ``reading`` (as :func:`load` names it). A
-    reader that closes standard output early ends the command quietly.
+    reader that closes standard output early ends the command quietly; a full disk is an
+    :class:`OutputError`.
     """
     if path not in (None, "-"):
         if reading and _same_file(path, reading):
@@ -134,6 +144,12 @@ def output_stream(path: str | None, keep_partial: bool = True,
         sys.stdout.flush()
     except BrokenPipeError:
         raise OutputClosed from None
+    except OSError as err:  # (> /dev/full): what went out before stays written
+        from satdoku.atomic import describe, is_write_error
+        if not is_write_error(err):
+            raise
+        raise OutputError(f"cannot write the results to standard output: {describe(err)}"
+                          ) from None
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -141,48 +157,3 @@ def _same_file(a: str, b: str) -> bool:
         return Path(a).is_file() and Path(b).is_file() and Path(a).samefile(b)
     except OSError:
         return False
-
-
-class Progress:
-    """A one-line progress report on stderr, only when stderr is a terminal and the results
-    do not go to that same terminal (``out``: where they go, when they stream)."""
-
-    def __init__(self, total: int | None, what: str, quiet: bool = False,
-                 out: TextIO | None = None) -> None:
-        self.total, self.what = total, what
-        shared = out is sys.stdout and sys.stdout.isatty()
-        self.enabled = not quiet and sys.stderr.isatty() and not shared
-        self.start = self.last = time.monotonic()
-        self.shown, self.done, self._width = False, 0, 0
-
-    def update(self, done: int) -> None:
-        self.done = done
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.25 or now - self.start < 0.5:
-            return
-        self.last, self.shown = now, True
-        self._show(now)
-
-    def _show(self, now: float) -> None:
-        rate = self.done / max(now - self.start, 1e-9)
-        speed = f"{rate:,.0f}/s" if rate >= 1 else f"{1 / max(rate, 1e-9):,.1f} s each"
-        of = f"/{self.total:,}" if self.total else ""
-        text = f"{self.done:,}{of} {self.what} ({speed})"
-        self._width = len(text)
-        sys.stderr.write(f"\r{text}   ")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        """Blank the progress line, so that a message can take its place (it comes back
-        with the next update)."""
-        if self.shown:
-            sys.stderr.write("\r" + " " * (self._width + 3) + "\r")
-
-    def close(self) -> None:
-        """End the line, showing the final count."""
-        if self.shown:
-            self._show(time.monotonic())
-            sys.stderr.write("\n")
-            sys.stderr.flush()

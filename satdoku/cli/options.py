@@ -58,9 +58,27 @@ MAX_SECONDS = 1_000_000
 
 TimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", callback=positive_seconds,
-    help="Seconds per puzzle; running out is reported (exit 4), never taken for 'no "
-         "solution'. CaDiCaL and MiniSat stop on time; Glucose checks only when it restarts "
-         "and may overrun.")]
+    help="Seconds per puzzle, building the CNF included; running out is reported (exit 4), "
+         "never taken for 'no solution'. CaDiCaL and MiniSat stop on time; Glucose checks "
+         "only when it restarts and may overrun; Lingeling cannot stop.")]
+
+
+def memory_size(value: str | None) -> int | None:
+    """A memory budget callback: None, or a size such as 8G or 512M, in bytes."""
+    if value is None:
+        return None
+    from satdoku.budget import parse_bytes
+    try:
+        return parse_bytes(value)
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from None
+
+
+MemoryBudget = Annotated[str | None, typer.Option(
+    "--memory-budget", metavar="SIZE", callback=memory_size,
+    help="Memory the CNF may take (in Python and in the SAT solver), e.g. 8G or 512M: a "
+         "puzzle whose CNF is estimated above it is refused before it is built (exit 2). "
+         "Default 8G, or the environment variable SATDOKU_MEMORY_BUDGET.")]
 Format = Annotated[OutputFormat | None, typer.Option(
     "--format", "-f", help="Output: grid (pretty; default for one puzzle), line (default for "
                            "a file of many), json (one object per puzzle per line).")]
@@ -68,6 +86,16 @@ Output = Annotated[str | None, typer.Option(
     "--output", "-o", help="Write results to this file (atomically; partial results are "
                            "kept on interrupt) instead of standard output.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
+Jobs = Annotated[int, typer.Option(
+    "--jobs", "-j", min=0, help="Worker processes for a file of many puzzles; 0 = one per "
+                                "core. Default 1: this process alone. The output (in input "
+                                "order) and exit code are those of -j 1, except that a puzzle "
+                                "with several solutions may show others of them.")]
+Dask = Annotated[str | None, typer.Option(
+    "--dask", metavar="ADDRESS",
+    help="Run the batch on a dask.distributed cluster: its scheduler's address (e.g. "
+         "tcp://127.0.0.1:8786) or scheduler file. Same output as -j 1. Needs pip install "
+         "'satdoku[dask]'; see docs/parallel.md.")]
 External = Annotated[str | None, typer.Option(
     "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
                        "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from satdoku.board import ALPHABET, BLANKS, Board
 from satdoku.errors import BoardError, ParseError, SatdokuError
+from satdoku.formats.limits import line_error
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
 
@@ -78,6 +79,8 @@ def read_numbers(line: str, number: int, source: str | None = None) -> Cells | N
     The number notation is chosen only where some number has two or more digits (see
     :func:`_multi_digit`): otherwise the character notation reads the same cells.
     """
+    if line_error(line, number):  # (the character reading reports it)
+        return None
     tokens = line.split()
     if len(tokens) < 2:  # one token reads the same in character notation
         return None
@@ -260,7 +263,7 @@ def puzzle_records(text: str, source: str | None = None, box: BoxSpec = "auto",
 class LineRecords(Sequence[Record]):
     """One puzzle per line, each line parsed when its record is used (and not kept)."""
 
-    def __init__(self, lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
+    def __init__(self, lines: Sequence[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
                  source: str | None) -> None:
         self._lines, self._box, self._rules, self._source = lines, box, rules, source
 
@@ -271,6 +274,11 @@ class LineRecords(Sequence[Record]):
         if isinstance(k, slice):
             return [self._record(*line) for line in self._lines[k]]
         return self._record(*self._lines[k])
+
+    def part(self, start: int, stop: int) -> LineRecords:
+        """Records ``start:stop`` as LineRecords of their own: still unparsed lines, cheap
+        to send to a worker process (which parses them)."""
+        return LineRecords(self._lines[start:stop], self._box, self._rules, self._source)
 
     def __iter__(self) -> Iterator[Record]:
         return (self._record(number, raw) for number, raw in self._lines)
@@ -307,19 +315,31 @@ def plain_line_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] 
 
 
 def _line_cells(number: int, raw: str, source: str | None) -> Cells | ParseError:
-    return _pick(_chars(number, raw, source), read_numbers(raw, number, source))
+    return _pick(_chars(number, raw, source), _numbers(number, raw, source))
+
+
+def _numbers(number: int, raw: str, source: str | None) -> Cells | ParseError | None:
+    """:func:`read_numbers`, with a number too large as this line's error (not the file's)."""
+    try:
+        return read_numbers(raw, number, source)
+    except ParseError as err:
+        return err
 
 
 def _chars(number: int, raw: str, source: str | None) -> Cells | ParseError:
-    """A line read in character notation, or the error reading it."""
+    """A line read in character notation, or the error reading it (or its length)."""
+    if too_long := line_error(raw, number, source):
+        return too_long
     try:
         return read_cells(raw, number, source)
     except ParseError as err:
         return err
 
 
-def _pick(chars: Cells | ParseError, nums: Cells | None) -> Cells | ParseError:
+def _pick(chars: Cells | ParseError, nums: Cells | ParseError | None) -> Cells | ParseError:
     """A puzzle line's cells: its numbers when they fit a board and one has two digits."""
+    if isinstance(nums, ParseError):
+        return nums
     n = math.isqrt(len(nums.digits)) if nums else 0
     return nums if _fits(nums, n, n * n) and _multi_digit(nums) else chars  # type: ignore
 
@@ -328,7 +348,7 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
               source: str | None) -> Iterator[Record]:
     """The records of lines (each with cells) that may be one grid: every line is read
     first."""
-    rows = [(number, raw, _chars(number, raw, source), read_numbers(raw, number, source))
+    rows = [(number, raw, _chars(number, raw, source), _numbers(number, raw, source))
             for number, raw in lines]
     size = len(rows)
     if size > 1:
@@ -345,11 +365,11 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
         yield _line_record(number, raw, _pick(chars, nums), box, rules, source)
 
 
-def _number_grid(numbers: list[Cells | None], size: int) -> bool:
+def _number_grid(numbers: list[Cells | ParseError | None], size: int) -> bool:
     """Whether rows are one grid of numbers: all but at most one read as numbers, most hold
     ``size`` of them, and one has two digits or more. A row of the wrong length, a number
     too large or a stray token is then reported at its place, not as ``size`` bad puzzles."""
-    read = [nums for nums in numbers if nums is not None]
+    read = [nums for nums in numbers if isinstance(nums, Cells)]
     counts = Counter(len(nums.digits) for nums in read)
     return (len(read) >= len(numbers) - 1 and bool(counts)
             and counts.most_common(1)[0][0] == size and any(map(_multi_digit, read)))

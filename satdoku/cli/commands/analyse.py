@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from cnf import AMO
 from satdoku.analyse import Analysis, Certificate, Verdict, analyse, certify, to_json
 from satdoku.analyse.candidates import backbone, true_candidates
 from satdoku.analyse.certificate import PROOF_BACKEND
@@ -15,30 +16,37 @@ from satdoku.analyse.report import COUNT_LIMIT
 from satdoku.analyse.status import survey
 from satdoku.analyse.text import candidate_grid, pencilmark_line, render
 from satdoku.cli.app import EXIT_CODES, app, fail
-from satdoku.cli.batch import Answer, run_batch
+from satdoku.cli.batch import Answer, Handler, run_batch
 from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
     Backend,
     Box,
+    Dask,
     EncodingOpt,
     Format,
     IgnoreUnsupported,
+    Jobs,
+    MemoryBudget,
     Output,
     OutputFormat,
     PuzzleArg,
     Quiet,
     Rules,
+    positive_seconds,
 )
 from satdoku.cli.picture import Picture, draw, picture_target
 from satdoku.cli.solvers import Solvers
+from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode
+from satdoku.parallel import Work
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.solver import Status, SudokuSolver
 
 EXIT_OF = {Status.UNIQUE: ExitCode.OK, Status.MULTIPLE: ExitCode.MULTIPLE,
-           Status.NO_SOLUTION: ExitCode.NO_SOLUTION, Status.INVALID: ExitCode.BAD_INPUT}
+           Status.NO_SOLUTION: ExitCode.NO_SOLUTION, Status.INVALID: ExitCode.BAD_INPUT,
+           Status.UNKNOWN: ExitCode.TIME_LIMIT}
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
                                                    "docs/analyser.md).")]
@@ -52,12 +60,20 @@ MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
 GradeTime = Annotated[float | None, typer.Option(
     "--grade", metavar="SECONDS", min=0.001, help="Also grade a unique puzzle from its "
     "solving path (satdoku explain), when the path takes at most SECONDS.")]
+ReportTime = Annotated[float | None, typer.Option(
+    "--time-limit", callback=positive_seconds,
+    help="Seconds for each puzzle's whole report, building the CNF included. Sections not "
+         "finished by then are reported as unknown (JSON: 'unknown' lists them); exit 4 "
+         "only when the status itself is unknown. Default: no limit.")]
 
 
-def _message(puzzle: Puzzle, status: Status) -> str:
-    """The stderr line for a puzzle without solutions (empty otherwise)."""
+def _message(puzzle: Puzzle, status: Status, report: Analysis | None = None) -> str:
+    """The stderr line for a puzzle without solutions or a report cut short (else empty)."""
     if status is Status.INVALID:
         return clash_message(puzzle.board, puzzle.clashes())
+    if report is not None and report.unknown:
+        return (f"time limit of {report.time_limit:g} s reached; unknown: "
+                + ", ".join(report.unknown))
     return "no solution" if status is Status.NO_SOLUTION else ""
 
 
@@ -68,35 +84,50 @@ def analyse_command(
         rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
         amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
         output: Output = None, quiet: Quiet = False, picture: Picture = None,
-        ignore_unsupported: IgnoreUnsupported = False, grade: GradeTime = None) -> None:
+        ignore_unsupported: IgnoreUnsupported = False, grade: GradeTime = None,
+        jobs: Jobs = 1, dask: Dask = None, time_limit: ReportTime = None,
+        memory_budget: MemoryBudget = None) -> None:
     """Why a puzzle is (not) unique, what is forced, what is redundant, how hard it is.
 
     Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash. --svg draws the
     solution (unique), the true candidates with the differing cells (several) or the
     clashing givens (none).
-    Example: satdoku analyse puzzle.txt --certify proof.drat
+    Examples: satdoku analyse puzzle.txt --certify proof.drat  ·  satdoku analyse many.txt
+    --json -j 0  (every core; the same output)  ·  satdoku analyse big.txt --time-limit 10
     """
     records, name = load(puzzle, box, rules, ignore_unsupported)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
     picture = picture_target(picture, records)
-    solvers = Solvers(encoding, amo, backend, precheck=False)
+    work = Work(analyse_handler, limit=limit, max_level=max_level, grade=grade,
+                encoding=encoding, amo=amo, backend=backend, certify_to=certify_to,
+                picture=picture, time_limit=time_limit,
+                memory_budget=memory_budget)
+    fmt = OutputFormat.json if json_ else OutputFormat.grid
+    with output_stream(output, reading=name) as out:
+        code = run_batch(records, name, fmt, out, work, quiet, jobs, dask)
+    raise typer.Exit(int(code))
+
+
+def analyse_handler(limit: int, max_level: int, grade: float | None, encoding: Encoding,
+                    amo: AMO, backend: str, certify_to: str | None,
+                    picture: str | None, time_limit: float | None = None,
+                    memory_budget: int | None = None) -> Handler:
+    """analyse's answer for one puzzle (built once per process: see satdoku.parallel.Work)."""
+    solvers = Solvers(encoding, amo, backend, precheck=False, memory_budget=memory_budget)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
-        report = analyse(p, solver, limit, max_level, grade)
+        report = analyse(p, solver, limit, max_level, grade, time_limit)
         answer = Answer(EXIT_OF[report.status], report.status.value, render(report),
                         {k: v for k, v in to_json(report).items() if k != "status"},
-                        _message(p, report.status))
-        if certify_to is not None:
+                        _message(p, report.status, report))
+        if certify_to is not None and report.status is not Status.UNKNOWN:
             _certify(report, solver, Path(certify_to), answer)
         _draw_report(picture, report)
         return answer
 
-    fmt = OutputFormat.json if json_ else OutputFormat.grid
-    with output_stream(output, reading=name) as out:
-        code = run_batch(records, name, fmt, out, handle, quiet)
-    raise typer.Exit(int(code))
+    return handle
 
 
 def _draw_report(picture: str | None, report: Analysis) -> None:
@@ -163,7 +194,8 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
                encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
                backend: Backend = DEFAULTS["backend"], fmt: Format = None,
                output: Output = None, quiet: Quiet = False, picture: Picture = None,
-               ignore_unsupported: IgnoreUnsupported = False) -> None:
+               ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
+               dask: Dask = None, memory_budget: MemoryBudget = None) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
@@ -172,7 +204,18 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     """
     records, name = load(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
-    solvers = Solvers(encoding, amo, backend, precheck=False)
+    work = Work(candidates_handler, encoding=encoding, amo=amo, backend=backend,
+                picture=picture, memory_budget=memory_budget)
+    fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
+    with output_stream(output, reading=name) as out:
+        code = run_batch(records, name, fmt_, out, work, quiet, jobs, dask)
+    raise typer.Exit(int(code))
+
+
+def candidates_handler(encoding: Encoding, amo: AMO, backend: str,
+                       picture: str | None, memory_budget: int | None = None) -> Handler:
+    """candidates' answer for one puzzle."""
+    solvers = Solvers(encoding, amo, backend, precheck=False, memory_budget=memory_budget)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
@@ -189,7 +232,4 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
                 "backbone": {name_of(i): d for i, d in backbone(cands).items()}}
         return Answer(ExitCode.OK, found.status.value, text, data)
 
-    fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(output, reading=name) as out:
-        code = run_batch(records, name, fmt_, out, handle, quiet)
-    raise typer.Exit(int(code))
+    return handle

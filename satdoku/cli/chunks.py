@@ -1,0 +1,160 @@
+"""A batch on worker processes (``--jobs N``) or a Dask cluster (``--dask ADDRESS``).
+
+The records go out in chunks (:func:`chunks`): unparsed lines for a text file, so that the
+workers parse them too. A worker builds the command's handler once (:class:`Work`: the CNF
+is built once per worker per board and rules), answers the chunk's puzzles exactly as one
+process would (:func:`~satdoku.cli.batch.answer_record`, :func:`~satdoku.cli.batch.emit`)
+and sends back the text made. The parent writes chunks in input order as soon as each and
+those before it are done, so the output is byte for byte that of ``-j 1``.
+
+Chunk sizes adapt (:class:`Sizer`): a few puzzles first, then about a quarter of a second
+of work each (a second on Dask) at the rate measured, so that the cost of a chunk (~0.1 ms
+locally) stays small; hard puzzles and big boards make small chunks, easy 9×9 ones large.
+
+>>> sizer = Sizer(total=100_000, workers=2, seconds=0.25)
+>>> sizer.next()
+8
+>>> sizer.measured(8, 0.001)
+>>> sizer.next()
+2000
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import typer
+
+from satdoku.cli.batch import Handler, answer_record, emit, run_batch, stopped
+from satdoku.cli.options import OutputFormat
+from satdoku.cli.progress import Progress, silence
+from satdoku.errors import ExitCode, worst
+from satdoku.formats import Record
+from satdoku.parallel import Ordered, Work, WorkerDied, backend_for
+
+#: The first chunks' size, before any rate is known; the largest chunk.
+FIRST, LARGEST = 8, 5_000
+
+
+@dataclass
+class Chunk:
+    """What a worker made of a chunk: stdout text and stderr lines in the order one process
+    would have written them, the worst exit code, and the seconds it took."""
+
+    count: int = 0
+    writes: list[tuple[bool, str]] = field(default_factory=list)  # (to stderr?, text)
+    code: ExitCode = ExitCode.OK
+    seconds: float = 0.0
+    _text: list[str] = field(default_factory=list)  # stdout text since the last note
+
+    def write(self, text: str) -> None:
+        self._text.append(text)
+
+    def note(self, text: str) -> None:
+        self.flush()
+        self.writes.append((True, text))
+
+    def flush(self) -> None:
+        if self._text:
+            self.writes.append((False, "".join(self._text)))
+            self._text.clear()
+
+
+def answerer(handler: Work, fmt: OutputFormat, name: str) -> Callable[[Sequence[Record]],
+                                                                         Chunk]:
+    """The worker's function of a chunk of records (a :class:`Work` factory)."""
+    silence()  # the parent shows the progress
+    handle: Handler = handler.build()
+
+    def answer(records: Sequence[Record]) -> Chunk:
+        start, chunk, codes = time.perf_counter(), Chunk(), []
+        for record in records:
+            answer = answer_record(record, fmt, handle)
+            codes.append(answer.code)
+            emit(record, answer, fmt, chunk, chunk.note, True, name)  # type: ignore[arg-type]
+        chunk.flush()
+        chunk.count, chunk.code = len(codes), worst(codes)
+        chunk.seconds = time.perf_counter() - start
+        return chunk
+
+    return answer
+
+
+class Sizer:
+    """Chunk sizes: :data:`FIRST` until a rate is measured, then about ``seconds`` of work,
+    never more than :data:`LARGEST` nor a quarter of each worker's share (so that all
+    workers get work and finish together)."""
+
+    def __init__(self, total: int, workers: int, seconds: float) -> None:
+        self.seconds, self.size = seconds, FIRST
+        self.cap = max(1, min(LARGEST, total // (4 * workers)))
+        self.per_puzzle: float | None = None
+
+    def next(self) -> int:
+        return max(1, min(self.size, self.cap))
+
+    def measured(self, count: int, seconds: float) -> None:
+        """A chunk of ``count`` puzzles took ``seconds`` (a running average of the rate)."""
+        if not count:
+            return
+        rate = seconds / count
+        self.per_puzzle = rate if self.per_puzzle is None else (self.per_puzzle + rate) / 2
+        self.size = round(self.seconds / max(self.per_puzzle, 1e-9))
+
+
+def chunks(records: Sequence[Record], sizer: Sizer) -> Iterator[Sequence[Record]]:
+    """Consecutive slices of ``records``, sized by ``sizer`` when each is taken: text lines
+    stay unparsed (``LineRecords.part``), other records (JSON) go parsed."""
+    part = getattr(records, "part", None)
+    start, total = 0, len(records)
+    while start < total:
+        stop = min(total, start + sizer.next())
+        yield part(start, stop) if part else list(records[start:stop])
+        start = stop
+
+
+def run_chunks(records: Sequence[Record], name: str, fmt: OutputFormat, out: TextIO,
+               handler: Work, quiet: bool, jobs: int, dask: str | None) -> ExitCode:
+    """:func:`~satdoku.cli.batch.run_batch` on worker processes or a Dask cluster."""
+    total = len(records)
+    backend = backend_for(jobs, dask, most=-(-total // FIRST))  # no worker without work
+    if backend is None:  # one job after all
+        return run_batch(records, name, fmt, out, handler, quiet)
+    sizer = Sizer(total, backend.workers, backend.chunk_seconds)
+    run = Ordered(backend, Work(answerer, handler=handler, fmt=fmt, name=name),
+                  chunks(records, sizer))
+    progress, codes, done, abort = Progress(total, "puzzles", quiet, out), [], 0, True
+
+    def write(chunk: Chunk) -> None:
+        nonlocal done
+        for to_stderr, text in chunk.writes:
+            if to_stderr:
+                progress.note(text)
+            else:
+                out.write(text)
+        codes.append(chunk.code)
+        done += chunk.count
+        sizer.measured(chunk.count, chunk.seconds)
+        progress.advance(chunk.count)
+
+    try:
+        for chunk in run:
+            write(chunk)
+        abort = False
+    except KeyboardInterrupt:
+        for chunk in run.finished():  # every chunk done before the first one not done
+            write(chunk)
+        stopped(progress, out, f"{done:,} of {total:,} puzzles")
+    except WorkerDied as err:
+        progress.close()
+        out.flush()
+        typer.echo(f"satdoku: error: {err}; the first {done:,} of {total:,} puzzles were "
+                   "answered and written", err=True)
+        raise typer.Exit(int(err.exit_code)) from None
+    finally:
+        backend.close(abort=abort)
+        progress.close()
+    return worst(codes)

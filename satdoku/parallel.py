@@ -1,0 +1,256 @@
+"""Ordered parallel map: chunks of work on local processes or on a Dask cluster.
+
+Glossary: a *chunk* is a payload of work (a slice of a puzzle file, a block of puzzles to
+generate); a :class:`Work` is the picklable recipe that turns a chunk into its result — a
+factory function and its options, built once per worker process and thread
+(:meth:`Work.build`, cached), so that whatever the factory sets up (a solver and its CNF)
+serves every chunk that worker runs. A *backend* runs chunks: :class:`Local` (a
+``concurrent.futures`` process pool) or :class:`~satdoku.parallel_dask.Dask`.
+:class:`Ordered` keeps a bounded window of chunks in flight (backpressure: an input of
+millions of chunks is never held at once) and yields the results in input order, each as
+soon as it and every chunk before it are done.
+
+>>> with Local(2) as pool:
+...     list(Ordered(pool, Work(scaled, factor=10), iter(range(5))))
+[0, 10, 20, 30, 40]
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, Protocol, TypeVar
+
+from satdoku.errors import ExitCode, SatdokuError
+
+C = TypeVar("C")  # a chunk
+R = TypeVar("R")  # its result
+
+#: Works kept built per process and thread (a long-lived Dask worker may serve many).
+KEEP_BUILT = 4
+#: Seconds between a local worker's checks that its parent is still there.
+ORPHAN_CHECK = 0.5
+
+
+class WorkerDied(SatdokuError):
+    """A worker process ended without its chunk's result (killed, out of memory), or a Dask
+    task lost too many workers to be tried again."""
+
+    exit_code = ExitCode.INTERNAL
+
+
+class Work(Generic[C, R]):
+    """``factory(**options)``: a function of a chunk, rebuilt from its name in each worker.
+
+    ``factory`` must be a module-level function (pickled by name) and the options picklable;
+    hashable options let a worker find the work it already built.
+    """
+
+    __slots__ = ("factory", "options")
+
+    def __init__(self, factory: Callable[..., Callable[[C], R]], **options: Any) -> None:
+        self.factory = factory
+        self.options = tuple(sorted(options.items()))
+
+    def __reduce__(self) -> tuple:
+        return _work, (self.factory, self.options)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Work) and self.factory is other.factory
+                and self.options == other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.factory, self.options))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.options)
+        return f"Work({self.factory.__qualname__}, {args})"
+
+    def build(self) -> Callable[[C], R]:
+        """The function of a chunk, built once per process and thread (kept for the next
+        chunks: the CNF is built once per worker per board and rules)."""
+        built: OrderedDict = _built_here()
+        key: object = self
+        try:
+            hash(self)
+        except TypeError:  # unhashable options: compared by their pickle
+            import pickle
+            key = pickle.dumps(self)
+        if key in built:
+            built.move_to_end(key)
+            return built[key]
+        function = built[key] = self.factory(**dict(self.options))
+        while len(built) > KEEP_BUILT:
+            built.popitem(last=False)
+        return function
+
+
+def _work(factory: Callable, options: tuple) -> Work:
+    return Work(factory, **dict(options))
+
+
+_local = threading.local()
+
+
+def _built_here() -> OrderedDict:
+    if not hasattr(_local, "built"):
+        _local.built = OrderedDict()
+    return _local.built
+
+
+def execute(work: Work[C, R], chunk: C) -> R:
+    """What a worker runs for one chunk."""
+    return work.build()(chunk)
+
+
+def scaled(factor: int) -> Callable[[int], int]:
+    """A tiny work factory (for examples and tests): multiply by ``factor``."""
+    return lambda x: x * factor
+
+
+class Backend(Protocol):
+    """Where chunks run. ``workers``: how many run at once; ``chunk_seconds``: how long a
+    chunk should take for the backend's own cost per chunk to stay small."""
+
+    workers: int
+    chunk_seconds: float
+
+    def submit(self, work: Work, chunk: Any) -> Any: ...
+
+    def result(self, future: Any) -> Any: ...
+
+    def ready(self, future: Any) -> bool: ...
+
+    def close(self, abort: bool = False) -> None: ...
+
+
+def cores() -> int:
+    """The cores this process may use (``--jobs 0``)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13
+        return os.process_cpu_count() or 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _worker_started() -> None:
+    """A local worker leaves Ctrl-C to its parent (which stops it), dies on TERM, and ends
+    when its parent is gone (killed: nobody would read its results)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(1)
+
+
+class Local:
+    """A pool of ``jobs`` worker processes (``concurrent.futures``), forked on Linux so
+    that they start with the parent's modules already imported."""
+
+    chunk_seconds = 0.25
+
+    def __init__(self, jobs: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = jobs
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+        for stream in (sys.stdout, sys.stderr):  # a forked child must not write them again
+            stream.flush()
+        self._pool = ProcessPoolExecutor(jobs, mp_context=context,
+                                         initializer=_worker_started)
+
+    def submit(self, work: Work, chunk: Any) -> Any:
+        return self._pool.submit(execute, work, chunk)
+
+    def result(self, future: Any) -> Any:
+        from concurrent.futures.process import BrokenProcessPool
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise WorkerDied("a worker process ended before its work was done (killed, "
+                             "or out of memory?)") from None
+
+    def ready(self, future: Any) -> bool:
+        return future.done() and not future.cancelled() and future.exception() is None
+
+    def close(self, abort: bool = False) -> None:
+        """Stop the pool; with ``abort`` the workers are stopped in the middle of their
+        chunks (Ctrl-C), otherwise they finish them."""
+        if abort:
+            terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14
+            if terminate is not None:
+                terminate()
+            else:
+                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    process.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> Local:
+        return self
+
+    def __exit__(self, kind: type | None, *rest: object) -> None:
+        self.close(abort=kind is not None)
+
+
+class Ordered(Generic[R]):
+    """The results of ``chunks`` run by ``backend``, in order, with at most ``window``
+    chunks in flight (default: three per worker). The chunks are taken from their iterator
+    only as the window has room, so a chunk may be shaped by the results before it."""
+
+    def __init__(self, backend: Backend, work: Work, chunks: Iterator,
+                 window: int | None = None) -> None:
+        self.backend, self.work, self.chunks = backend, work, chunks
+        self.window = window or 3 * backend.workers
+        self._pending: deque = deque()
+        self._exhausted = False
+
+    def _fill(self) -> None:
+        while not self._exhausted and len(self._pending) < self.window:
+            chunk = next(self.chunks, _END)
+            if chunk is _END:
+                self._exhausted = True
+            else:
+                self._pending.append(self.backend.submit(self.work, chunk))
+
+    def __iter__(self) -> Iterator[R]:
+        self._fill()
+        while self._pending:
+            result = self.backend.result(self._pending[0])
+            self._pending.popleft()
+            yield result
+            self._fill()
+
+    def finished(self) -> Iterator[R]:
+        """The results already made, in order, up to the first chunk not done (no
+        waiting): after an interrupt, everything before the first gap."""
+        while self._pending and self.backend.ready(self._pending[0]):
+            yield self.backend.result(self._pending.popleft())
+
+
+_END = object()
+
+
+def backend_for(jobs: int = 1, dask: str | None = None,
+                most: int | None = None) -> Backend | None:
+    """The backend of ``--jobs`` / ``--dask``: None to run in this process (``jobs`` 1),
+    :class:`Local` processes (``jobs`` > 1, 0 = one per core; no more than ``most``, the
+    chunks there are), or a Dask cluster."""
+    if dask:
+        if jobs != 1:
+            raise SatdokuError("give --jobs or --dask, not both (with --dask, the cluster's "
+                               "workers do the work)")
+        from satdoku.parallel_dask import Dask
+        return Dask(dask)
+    jobs = min(jobs or cores(), most or jobs or cores())
+    return Local(jobs) if jobs > 1 else None

@@ -1,0 +1,359 @@
+"""--jobs and --dask: the same bytes, order and exit code as one process; interrupts and lost
+workers keep a gap-free prefix of the results.
+
+The batches run in this process (``satdoku.cli.run``: -j 2 forks it) except where a signal
+or a killed worker needs a process of their own. The Dask tests need dask.distributed
+(``pip install "satdoku[dask]"``) and are skipped without it; they run after the -j tests,
+so that no process is forked while the cluster's threads run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from satdoku import format_line, parse_puzzle
+from satdoku.board import Board
+from satdoku.cli import run
+from satdoku.generate import Generator, generate_many
+from satdoku.parallel import Local, Ordered, Work, scaled
+
+TOP = (DATA / "top1465-100.txt").read_text().splitlines()[1:]       # unique
+SERG = (DATA / "serg-100.txt").read_text().splitlines()[1:]         # several solutions
+CLUE17 = (DATA / "17clue-300.txt").read_text().splitlines()[1:]
+ODD = ["4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.......",  # 80
+       "55" + "." * 79,                                  # givens that clash
+       "12345678." + "........9" + "." * 63,            # no solution (r1c9), no clash
+       "1.3...2...4.3.1.",                               # a 4x4 puzzle among 9x9 ones
+       "x" * 81]                                         # unreadable
+#: Puzzles with several solutions: which one solve prints (and which two check and analyse
+#: show) depends on the solver's history, so on which puzzles a worker solved before.
+AMBIGUOUS = [*SERG[:25], "." * 16]
+
+
+def _file(rows: list[str]) -> str:
+    return "# good, ambiguous, unsolvable and bad puzzles\n" + "\n".join(rows) + "\n"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, Path]:
+    """Inputs of many lines (read as used) and of a few (read at once), with and without
+    puzzles of several solutions; JSON Lines."""
+    root = tmp_path_factory.mktemp("parallel")
+    sure = [*TOP[:30], ODD[0], ODD[1], "", ODD[2], *TOP[30:45], ODD[3], ODD[4], *TOP[45:60]]
+    made = [format_line(m.puzzle.board, m.puzzle.givens)
+            for m in generate_many(Board.classic(9), seed=7, count=2)]  # quick to explain
+    objects = [json.dumps({"givens": line}) for line in TOP[:12]]
+    texts = {"sure": _file(sure),
+             "many": _file([*sure[:20], *AMBIGUOUS[:12], *sure[20:], *AMBIGUOUS[12:]]),
+             "few_sure": _file([made[0], *ODD, made[1]]),
+             "few": _file([made[0], *ODD, AMBIGUOUS[0], AMBIGUOUS[-1], made[1]]),
+             "jsonl": "\n".join([*objects[:5], "{not json", *objects[5:]]) + "\n"}
+    for name, text in texts.items():
+        (root / f"{name}.txt").write_text(text)
+    return {name: root / f"{name}.txt" for name in texts}
+
+
+def cli(*args: str) -> tuple[int, bytes, str]:
+    """Exit code, the -o file's bytes and stderr of ``satdoku ARGS -o FILE``, in-process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out, err = Path(tmp) / "out.txt", io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = run([*args, "-o", str(out), "-q"])
+        data = out.read_bytes() if out.exists() else b""
+    assert "Traceback" not in err.getvalue()
+    return code, data, err.getvalue()
+
+
+def _given(path: Path, line: int) -> str:
+    text = path.read_text().splitlines()[line - 1]
+    return json.loads(text)["givens"] if text.startswith("{") else text
+
+
+def verified(path: Path, data: bytes) -> int:
+    """Every solution of a JSON output solves its puzzle (by the independent checker, not
+    the CNF); how many there are."""
+    count = 0
+    for obj in map(json.loads, data.decode().splitlines()):
+        differences = obj.get("differences")
+        shown = [*(obj.get("solutions") or ()), *([obj["solution"]] if obj.get("solution")
+                                                  else ()),
+                 *(differences.get("solutions", ()) if isinstance(differences, dict) else ())]
+        for solution in shown:
+            parse_puzzle(_given(path, obj["line"])).verify(parse_puzzle(solution).givens)
+            count += 1
+    return count
+
+
+def canonical(path: Path, data: bytes) -> list[dict]:
+    """A JSON output without the solutions chosen among several (history-dependent), and
+    without the times taken."""
+    objects = [json.loads(line) for line in data.decode().splitlines()]
+    for obj in objects:
+        obj.pop("seconds", None)
+        if _given(path, obj["line"]) in AMBIGUOUS:
+            obj.pop("solutions", None)
+            obj.pop("differences", None)
+    return objects
+
+
+# command, input, options, the exit code expected (the worst met), the formats whose bytes
+# are all the same (no puzzle of several solutions, or answers that are canonical; no times)
+BOTH = ("line", "json")
+CASES = [
+    ("solve", "sure", (), 2, BOTH), ("check", "sure", (), 2, BOTH),
+    ("solve", "jsonl", (), 2, BOTH), ("count", "many", ("--limit", "20"), 2, BOTH),
+    ("candidates", "few", (), 2, BOTH), ("explain", "few", (), 2, ("line",)),
+    ("analyse", "few_sure", (), 2, BOTH),
+    ("solve", "many", (), 2, ()), ("check", "many", (), 2, ()), ("analyse", "few", (), 2, ()),
+]
+#: JSON is compared less the solutions chosen among several, and times.
+RUNS = [(case, fmt) for case in CASES for fmt in BOTH if fmt in case[4] or fmt == "json"]
+
+
+def _args(case: tuple, fmt: str, files: dict[str, Path]) -> list[str]:
+    command, name, options = case[:3]
+    if command in ("analyse", "explain"):
+        return [command, str(files[name]), *options, *(["--json"] if fmt == "json" else [])]
+    return [command, str(files[name]), *options, "-f", fmt]
+
+
+@pytest.fixture(scope="module")
+def reference(files) -> dict:
+    """One process's answers: what every other run must give."""
+    return {(case, fmt): cli(*_args(case, fmt, files)) for case, fmt in RUNS}
+
+
+def same(case: tuple, fmt: str, files: dict[str, Path], reference: dict, *options: str) -> None:
+    """``satdoku ... OPTIONS`` writes what one process writes: exit code, stderr, output
+    (less the solutions chosen among several, every one of them verified)."""
+    code, data, err = cli(*_args(case, fmt, files), *options)
+    ref = reference[(case, fmt)]
+    if fmt in case[4]:
+        assert (code, data, err) == ref, (case, fmt, options)
+        return
+    path = files[case[1]]
+    assert (code, err) == (ref[0], ref[2])
+    assert canonical(path, data) == canonical(path, ref[1])
+    assert verified(path, data) == verified(path, ref[1])
+
+
+@pytest.mark.parametrize(("case", "fmt"), RUNS, ids=[f"{c[0]}-{c[1]}-{f}" for c, f in RUNS])
+def test_two_jobs_write_what_one_writes(case, fmt, files, reference):
+    code, data, _ = reference[(case, fmt)]
+    assert code == case[3]
+    if fmt == "json":
+        lines = [json.loads(line)["line"] for line in data.decode().splitlines()]
+        assert lines == sorted(lines) and len(lines) > 5  # every puzzle, in input order
+        assert verified(files[case[1]], data) > 0 or case[0] in ("count", "candidates")
+    same(case, fmt, files, reference, "-j", "2")
+
+
+@pytest.mark.parametrize(("rows", "code"), [([*TOP[:40], *SERG[:30]], 3),
+                                             ([*TOP[:40], *SERG[:30], ODD[2]], 1)])
+def test_the_exit_code_is_the_worst_met(rows, code, tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text(_file(rows))
+    assert cli("check", str(path))[0] == cli("check", str(path), "-j", "2")[0] == code
+
+
+def test_every_core_and_more_jobs_than_puzzles(files, reference):
+    same(CASES[0], "line", files, reference, "-j", "0")
+    same(CASES[0], "line", files, reference, "-j", "500")
+
+
+def test_jobs_and_dask_together_are_refused(files):
+    code, _, err = cli("solve", str(files["many"]), "-j", "2", "--dask", "tcp://127.0.0.1:1")
+    assert code == 2 and err.startswith("satdoku: error: give --jobs or --dask, not both")
+
+
+def test_ordered_keeps_order_and_a_window():
+    with Local(2) as pool:
+        run_ = Ordered(pool, Work(scaled, factor=3), iter(range(200)), window=4)
+        assert list(run_) == [3 * k for k in range(200)]
+
+
+def _big(tmp_path: Path, copies: int) -> tuple[Path, list[str]]:
+    lines = CLUE17 * copies
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path, lines
+
+
+def _started(tmp_path: Path, *args: str) -> subprocess.Popen:
+    """``satdoku solve ... -o out.txt`` in its own process, once it has written results."""
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "solve", *args, "-q",
+                             "-o", str(tmp_path / "out.txt")], stderr=subprocess.PIPE,
+                            text=True, cwd=tmp_path)
+    if not _wait_for_results(tmp_path, lambda: proc.poll() is None):
+        proc.kill()
+        pytest.fail("no result was written")
+    return proc
+
+
+def _wait_for_results(tmp_path: Path, running) -> bool:
+    """Wait until out.txt's temporary file holds results (False if the run ended first)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and running():
+        if any(p.stat().st_size for p in tmp_path.glob(".out.txt.*.tmp")):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _prefix(tmp_path: Path, lines: list[str]) -> int:
+    """The output holds solutions of the first puzzles, in order, with no gap; how many."""
+    out = (tmp_path / "out.txt").read_text().splitlines()
+    for given, solution in zip(lines, out, strict=False):  # (out: the shorter)
+        parse_puzzle(given).verify(parse_puzzle(solution).givens)
+    assert not list(tmp_path.glob(".out.txt.*.tmp"))
+    return len(out)
+
+
+def test_ctrl_c_keeps_a_prefix_without_gap(tmp_path):
+    path, lines = _big(tmp_path, 100)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    done = _prefix(tmp_path, lines)
+    assert proc.returncode == 130 and 0 < done < len(lines)
+    assert err == (f"satdoku: interrupted after {done:,} of {len(lines):,} puzzles; results "
+                   "so far were written\n")
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes of ``pid`` (forked: the same command line)."""
+    def cmdline(p: int) -> bytes:
+        return Path(f"/proc/{p}/cmdline").read_bytes()
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(c) for c in children if cmdline(int(c)) == cmdline(pid)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_killed_worker_is_reported_at_once(tmp_path):
+    path, lines = _big(tmp_path, 100)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    os.kill(_workers(proc.pid)[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    done = _prefix(tmp_path, lines)
+    assert proc.returncode == 70 and done < len(lines)
+    assert err.count("\n") == 1 and err.startswith("satdoku: error: a worker process ended")
+    assert f"the first {done:,} of {len(lines):,} puzzles were answered and written" in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_end_with_a_killed_parent(tmp_path):
+    path, _ = _big(tmp_path, 100)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    workers = _workers(proc.pid)
+    proc.kill()  # no Ctrl-C to pass on: the workers notice they are orphans
+    proc.communicate(timeout=60)
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(workers) == 2 and not any(_running(w) for w in workers)
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_generate_gives_the_same_puzzles_whatever_the_jobs():
+    board = Board.classic(4)
+    one = [m.puzzle.givens for m in generate_many(board, seed=5, count=230)]
+    assert [m.puzzle.givens for m in generate_many(board, seed=5, count=230, jobs=2)] == one
+    with Generator(board, seed=5) as generator:  # the first block: one generator of the seed
+        assert [generator.puzzle().puzzle.givens for _ in range(100)] == one[:100]
+    numbers = [(m.seed, m.number) for m in generate_many(board, seed=5, count=230, jobs=2)]
+    assert numbers == [(5, k) for k in range(1, 231)]
+
+
+# -- Dask ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as local:
+        yield local
+
+
+def test_dask_writes_what_one_process_writes(files, reference, cluster):
+    for case, fmt in RUNS:
+        same(case, fmt, files, reference, "--dask", cluster.scheduler_address)
+
+
+def test_dask_missing_or_unreachable_is_one_line(files, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    code, _, err = cli("solve", str(files["sure"]), "--dask", "tcp://127.0.0.1:1")
+    assert (code, err) == (2, 'satdoku: error: --dask needs dask.distributed: pip install '
+                              '"satdoku[dask]"\n')
+    monkeypatch.undo()
+    pytest.importorskip("distributed")
+    import satdoku.parallel_dask
+    monkeypatch.setattr(satdoku.parallel_dask, "CONNECT_SECONDS", 0.5)
+    code, data, err = cli("solve", str(files["sure"]), "--dask", "tcp://127.0.0.1:1")
+    assert (code, data) == (2, b"") and err.count("\n") == 1
+    assert err.startswith("satdoku: error: --dask tcp://127.0.0.1:1: cannot reach a Dask "
+                          "scheduler there")
+
+
+def test_dask_generate_is_the_same(cluster, tmp_path):
+    args = ("generate", "-n", "230", "--box", "2x2", "--seed", "9")
+    assert cli(*args, "--dask", cluster.scheduler_address) == cli(*args)
+
+
+def test_dask_loses_a_worker_and_nothing_else(cluster, tmp_path):
+    from distributed import Client
+    path, lines = _big(tmp_path, 20)
+    out = tmp_path / "out.txt"
+    batch = threading.Thread(target=lambda: results.append(
+        run(["solve", str(path), "--dask", cluster.scheduler_address, "-q", "-o", str(out)])))
+    results: list[int] = []
+    with Client(cluster.scheduler_address) as client:
+        pids = list(client.run(os.getpid).values())
+        batch.start()
+        assert _wait_for_results(tmp_path, batch.is_alive) and batch.is_alive()
+        os.kill(pids[0], signal.SIGKILL)  # in the middle of the batch
+        batch.join(timeout=120)
+    assert results == [0]
+    assert _prefix(tmp_path, lines) == len(lines)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_real_scheduler_and_worker(files, reference, tmp_path):
+    pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    dask = [sys.executable, "-m", "dask"]  # the 'dask' command
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
+                                  address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)
+    worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--no-nanny",
+                               "--no-dashboard"], **quiet)
+    try:
+        same(CASES[0], "line", files, reference, "--dask", address)
+    finally:
+        for proc in (worker, scheduler):
+            proc.terminate()
+            proc.wait(timeout=30)

@@ -14,27 +14,26 @@ over single cells. One incremental session serves every puzzle of a :class:`Gene
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import queue
+import dataclasses
 import random
-import signal
 import time
-from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from cnf import AMO, Session
 from cnf.session import DEFAULT_BACKEND
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
-from satdoku.errors import ExitCode, SatdokuError
 from satdoku.fill import Filler
+from satdoku.parallel import Backend, Ordered, Work, backend_for
 from satdoku.puzzle import Puzzle
 from satdoku.removal import Removal
 from satdoku.rules import Grid, Rule
 from satdoku.symmetry import Symmetry
+
+if TYPE_CHECKING:
+    from satdoku.line_layouts import Draw
 
 #: Default conflicts per removal test, by board size (up to 16, then larger). Measured
 #: (scripts/bench_generate.py): 9x9 and 16x16 need at most a few hundred, so 1,000 proves
@@ -75,7 +74,8 @@ class GenerateOptions:
     when ``keep_givens``, else they are removable like any clue.
     ``jigsaw``: random jigsaw regions for each puzzle; ``cages`` = (smallest, largest): random
     killer cages covering the grid for each puzzle, and with ``clues=0`` no givens at all
-    (see :mod:`satdoku.layout_generate`).
+    (see :mod:`satdoku.layout_generate`); ``draw``: thermos, arrows, dots, XV signs drawn
+    over each grid (:class:`satdoku.line_layouts.Draw`), with ``clues=0`` added until unique.
     """
 
     symmetry: Symmetry = Symmetry.ROT180
@@ -91,6 +91,7 @@ class GenerateOptions:
     keep_givens: bool = True
     jigsaw: bool = False
     cages: tuple[int, int] | None = None
+    draw: tuple[Draw, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "symmetry", Symmetry(self.symmetry))  # "rot90" works too
@@ -273,7 +274,7 @@ def make_generator(board: Board, rules: tuple[Rule, ...] = (),
                    seed: int | str = 0) -> Generator:
     """A :class:`Generator`, or for new layouts per puzzle (jigsaw regions, killer cages)
     a :class:`~satdoku.layout_generate.LayoutGenerator` (same interface)."""
-    if options is not None and (options.jigsaw or options.cages):
+    if options is not None and (options.jigsaw or options.cages or options.draw):
         from satdoku.layout_generate import LayoutGenerator
         return LayoutGenerator(board, rules, options, seed)  # type: ignore[return-value]
     return Generator(board, rules, options, seed)
@@ -294,7 +295,7 @@ def generate(board: Board, rules: tuple[Rule, ...] = (), options: GenerateOption
 
 
 def derive_seed(base: int | str, stream: int) -> int:
-    """The seed of stream ``stream`` in a parallel run seeded with ``base``.
+    """The seed of block ``stream`` of a run seeded with ``base`` (see :func:`block_seed`).
 
     >>> derive_seed(7, 0) == derive_seed(7, 0) != derive_seed(7, 1)
     True
@@ -302,107 +303,83 @@ def derive_seed(base: int | str, stream: int) -> int:
     return random.Random(f"{base}:{stream}").getrandbits(63)
 
 
-def _attempt(generator: Generator) -> Generated | TimeoutError:
+def _attempt(generator: PuzzleStream) -> Generated | TimeoutError:
     try:
         return generator.puzzle()
     except TimeoutError as err:
         return err
 
 
+def block_size(n: int) -> int:
+    """Puzzles per block of :func:`generate_many` on an n×n board: a new generator costs
+    a few puzzles' time (measured: 9x9 8 ms ≈ 4 puzzles, 16x16 0.13 s ≈ 2), so blocks stay
+    large enough for it not to matter, and giant boards (seconds per puzzle) go one by one.
+
+    >>> block_size(9), block_size(16), block_size(25)
+    (100, 20, 1)
+    """
+    return 100 if n <= 12 else 20 if n <= 16 else 1
+
+
+def block_seed(seed: int | str, block: int) -> int | str:
+    """The seed of block ``block``: ``seed`` itself for the first, so that a short run's
+    puzzles are those of one :class:`Generator` seeded with ``seed``."""
+    return seed if block == 0 else derive_seed(seed, block)
+
+
 def generate_many(board: Board, rules: tuple[Rule, ...] = (),
                   options: GenerateOptions | None = None, seed: int | str = 0, count: int = 1,
-                  jobs: int = 1) -> Iterator[Generated | TimeoutError]:
+                  jobs: int = 1, backend: Backend | None = None,
+                  ) -> Iterator[Generated | TimeoutError]:
     """``count`` puzzles, in an order fixed by the seed; a puzzle whose time limit ran out
     before a full grid was found comes as a :class:`TimeoutError`.
 
-    With ``jobs`` > 1, ``jobs`` processes each run a :class:`Generator` seeded with
-    ``derive_seed(seed, stream)``; puzzle k comes from stream k mod ``jobs``. On
-    KeyboardInterrupt the puzzles already made are yielded before the interrupt goes on.
+    The puzzles come in blocks of :func:`block_size`, block b made by a generator seeded
+    with :func:`block_seed`; each puzzle's ``number`` counts from 1 over the whole run and
+    its ``seed`` is ``seed``. With ``jobs`` > 1 (0: one per core) or a ``backend``
+    (:mod:`satdoku.parallel`: a Dask cluster) worker processes make the blocks, yielded in
+    order: the same puzzles as with one job. On KeyboardInterrupt the puzzles already made
+    are yielded (up to the first block not done) before the interrupt goes on.
 
     >>> from satdoku.board import Board
     >>> [m.clues > 0 for m in generate_many(Board.classic(4), seed=2, count=2)]
     [True, True]
     """
-    if jobs <= 1:
-        with make_generator(board, rules, options, seed) as generator:
-            for _ in range(count):
-                yield _attempt(generator)
+    size = block_size(board.n)
+    blocks = [(b, min(size, count - b * size)) for b in range(-(-count // size))]
+    work = Work(block_maker, board=board, rules=tuple(rules), options=options, seed=seed,
+                size=size)
+    pool = backend or backend_for(jobs, most=len(blocks))
+    if pool is None:
+        for block, length in blocks:
+            yield from block_puzzles(board, tuple(rules), options, seed, size, block, length)
         return
-    context = multiprocessing.get_context()
-    results: multiprocessing.Queue = context.Queue()
-    workers = [context.Process(target=_stream, daemon=True, args=(
-        board, rules, options, derive_seed(seed, w), len(range(w, count, jobs)), w, results))
-        for w in range(jobs)]
-    for worker in workers:
-        worker.start()
+    run, done = Ordered(pool, work, iter(blocks)), False
     try:
-        yield from _in_order(results, workers, count)
-    finally:
-        for worker in workers:
-            worker.terminate()
-            worker.join()
-
-
-def _stream(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
-            seed: int, count: int, stream: int, results: multiprocessing.Queue) -> None:
-    """One worker process: ``count`` puzzles onto ``results`` as (stream, puzzle)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() must stop it, even mid-call
-    parent = os.getppid()
-    try:
-        with make_generator(board, rules, options, seed) as generator:
-            for _ in range(count):
-                if os.getppid() != parent:  # the parent was killed: nobody reads the results
-                    return
-                results.put((stream, _attempt(generator)))
+        for made in run:
+            yield from made
+        done = True
     except KeyboardInterrupt:
-        return
-    except Exception as err:  # e.g. rules no grid satisfies: re-raised in the parent
-        results.put((stream, err))
-
-
-class WorkerDied(SatdokuError):
-    """A worker process of a parallel run ended without its puzzles (killed, out of memory)."""
-
-    exit_code = ExitCode.INTERNAL
-
-
-def _in_order(results: multiprocessing.Queue, workers: list,
-              count: int) -> Iterator[Generated | TimeoutError]:
-    """Puzzles 0, 1, 2 … as their streams deliver them. A worker that dies is noticed
-    (polling, not a blocking wait); on Ctrl-C the puzzles made are yielded up to the first
-    one missing, so the output is always a prefix of the whole run."""
-    jobs = len(workers)
-    waiting: list[deque] = [deque() for _ in range(jobs)]
-
-    def receive(timeout: float) -> None:
-        stream, item = results.get(timeout=timeout)
-        if isinstance(item, Exception) and not isinstance(item, TimeoutError):
-            raise item
-        waiting[stream].append(item)
-
-    k = 0
-    try:
-        for k in range(count):
-            while not waiting[k % jobs]:
-                try:
-                    receive(0.5)
-                except queue.Empty:
-                    worker = workers[k % jobs]
-                    if worker.exitcode is not None and results.empty():
-                        raise WorkerDied(f"worker process {k % jobs + 1} of {jobs} ended "
-                                         f"(exit code {worker.exitcode}) before puzzle "
-                                         f"{k + 1}; out of memory?") from None
-            yield waiting[k % jobs].popleft()
-    except KeyboardInterrupt:
-        for worker in workers:  # a TERM or Ctrl-C meant for this process alone stops them too
-            worker.terminate()
-        try:
-            while True:
-                receive(0.2)
-        except queue.Empty:
-            pass
-        for j in range(k, count):  # made but not yet yielded, in order, up to a gap
-            if not waiting[j % jobs]:
-                break
-            yield waiting[j % jobs].popleft()
+        for made in run.finished():
+            yield from made
         raise
+    finally:
+        if backend is None:
+            pool.close(abort=not done)
+
+
+def block_puzzles(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
+                  seed: int | str, size: int, block: int,
+                  length: int) -> Iterator[Generated | TimeoutError]:
+    """The first ``length`` puzzles of block ``block`` (of ``size``), numbered in the run."""
+    with make_generator(board, rules, options, block_seed(seed, block)) as generator:
+        for k in range(length):
+            made = _attempt(generator)
+            yield made if isinstance(made, TimeoutError) else dataclasses.replace(
+                made, seed=seed, number=block * size + k + 1)
+
+
+def block_maker(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
+                seed: int | str, size: int) -> Callable[[tuple[int, int]], list]:
+    """A worker's function of a (block, length): its puzzles (a :class:`Work` factory)."""
+    return lambda block: list(block_puzzles(board, rules, options, seed, size, *block))

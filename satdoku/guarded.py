@@ -6,6 +6,10 @@ fresh *selector* s; its auxiliary variables are renumbered to fresh session vari
 call that assumes s has the rule; a call that does not, has not: adding, dropping or
 replacing a rule (a killer cage split in two, say) costs no rebuild.
 
+:class:`GuardedSession` adds the question generators ask: with the known solution S blocked
+behind an activation literal, "do these rules leave S as the only solution?" is one call
+under their selectors (UNSAT: yes; SAT: :meth:`GuardedSession.second` is another solution).
+
 Glossary: a *selector* is an activation literal (:meth:`cnf.Session.activation`) that
 guards one rule's clauses; assume it to switch the rule on.
 
@@ -24,12 +28,15 @@ guards one rule's clauses; assume it to switch the rule on.
 
 from __future__ import annotations
 
-from cnf import AMO, Formula, Session
+import time
+from collections.abc import Sequence
+
+from cnf import AMO, Formula, Session, SolveResult
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, add_region_constraints
-from satdoku.rules import Rule, cell_var
+from satdoku.rules import Grid, Rule, cell_var
 
-__all__ = ["add_guarded_rule", "cell_var"]
+__all__ = ["GuardedSession", "add_guarded_rule", "cell_var"]
 
 
 def add_guarded_rule(session: Session, board: Board, rule: Rule,
@@ -59,3 +66,83 @@ def add_guarded_rule(session: Session, board: Board, rule: Rule,
             out.append(var if lit > 0 else -var)
         session.add_clause(out)
     return selector
+
+
+class GuardedSession:
+    """Rules of the grid ``solution`` switched on and off in ``session`` (a session of the
+    board's formula), with ``solution`` blocked: :meth:`unique` tests a set of rules.
+
+    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test by
+    default. ``givens`` (cells) keep their digits of ``solution`` in every test (a template's
+    kept givens), and so do the rules whose selectors are in :attr:`extra`.
+
+    >>> from satdoku.encoding import build
+    >>> from satdoku.rules import Cage, KillerCages
+    >>> board = Board.classic(4)
+    >>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    >>> with Session(build(board)) as session:
+    ...     guarded = GuardedSession(session, board, grid, givens=range(8))
+    ...     alone = guarded.unique([])                            # rows 3-4: 2 ways
+    ...     sums = guarded.unique([KillerCages((Cage((12, 13), 7),))])  # 4+3, not 2+1
+    >>> alone.value, sums.value
+    ('sat', 'unsat')
+    """
+
+    def __init__(self, session: Session, board: Board, solution: Grid,
+                 encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
+                 deadline: float | None = None, conflicts: int | None = None,
+                 givens: Sequence[int] = ()) -> None:
+        self.session, self.board, self.solution = session, board, solution
+        n = board.n
+        self.givens = [i * n + solution[i] for i in givens]  # assumed in every test
+        self.encoding, self.amo = encoding, AMO.PAIRWISE if amo is AMO.NATIVE else amo
+        self.deadline, self.conflicts = deadline, conflicts
+        #: Selectors assumed in every test (rules that stay whatever is tested).
+        self.extra: list[int] = []
+        self._selectors: dict[Rule, int] = {}
+        self.act = session.activation()  # S blocked: UNSAT means S is the only solution
+        session.add_guarded(self.act, [-(i * n + d) for i, d in enumerate(solution)])
+
+    def guard(self, rule: Rule) -> int:
+        """The selector of ``rule`` (its clauses are added on first use)."""
+        if rule not in self._selectors:
+            self._selectors[rule] = add_guarded_rule(self.session, self.board, rule,
+                                                     self.encoding, self.amo)
+        return self._selectors[rule]
+
+    def left(self) -> float | None:
+        """Seconds to the deadline (None: no deadline)."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def expired(self) -> bool:
+        left = self.left()
+        return left is not None and left <= 0
+
+    def unique(self, rules: Sequence[Rule], conflicts: int | None = None) -> SolveResult:
+        """Is S the only solution with ``rules`` (and the session's, and :attr:`extra`)?
+        UNSAT: yes; SAT: no (:meth:`second`); UNKNOWN: ``conflicts`` (default: the
+        session's budget) or the deadline ran out."""
+        return self.solve([self.guard(rule) for rule in rules],
+                          self.conflicts if conflicts is None else conflicts)
+
+    def solve(self, selectors: Sequence[int], conflicts: int | None) -> SolveResult:
+        """One test under ``selectors`` (see :meth:`unique`)."""
+        left = self.left()
+        if left is not None and left <= 0:
+            return SolveResult.UNKNOWN
+        return self.session.solve([*self.givens, *self.extra, *selectors, self.act],
+                                  time_limit=left, conflict_budget=conflicts)
+
+    def model(self) -> list[int]:
+        """The model of the last SAT test."""
+        return self.session.model
+
+    def second(self) -> Grid:
+        """The other solution found by the last SAT test."""
+        model, n = self.model(), self.board.n
+        return tuple(next(d for d in range(1, n + 1) if model[i * n + d - 1] > 0)
+                     for i in self.board.cells)
+
+    def close(self) -> None:
+        """Retire the blocking clause (the selectors stay usable)."""
+        self.session.retire(self.act)

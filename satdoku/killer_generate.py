@@ -33,41 +33,29 @@ Glossary: a *cut* splits one cage into two; a *merge* joins two neighbouring cag
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
-from cnf import AMO, Session, SolveResult
-from satdoku.board import Board, Unit
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding
-from satdoku.guarded import add_guarded_rule
+from cnf import SolveResult
+from satdoku.board import Unit
+from satdoku.guarded import GuardedSession
 from satdoku.layouts import mergeable, splits
 from satdoku.rules import Cage, Grid, KillerCages
 
 
-class CageSession:
-    """Cages of the grid ``solution`` (sums taken from it), each switchable in ``session``.
+class CageSession(GuardedSession):
+    """Cages of the grid ``solution`` (sums taken from it), each switchable in ``session``
+    (the arguments are :class:`~satdoku.guarded.GuardedSession`'s).
 
-    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test: a
-    uniqueness test that runs out of it is answered by cutting a largest cage (smaller
-    cages make easier tests), a merge test that runs out keeps the cages apart. ``givens``
-    (cells) keep their digits of ``solution`` in every test (a template's kept givens).
+    A uniqueness test that runs out of its budget is answered by cutting a largest cage
+    (smaller cages make easier tests), a merge test that runs out keeps the cages apart.
     """
-
-    def __init__(self, session: Session, board: Board, solution: Grid,
-                 encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
-                 deadline: float | None = None, conflicts: int | None = None,
-                 givens: Sequence[int] = ()) -> None:
-        self.session, self.board, self.solution = session, board, solution
-        n = board.n
-        self.givens = [i * n + solution[i] for i in givens]  # assumed in every test
-        self.encoding, self.amo = encoding, AMO.PAIRWISE if amo is AMO.NATIVE else amo
-        self.deadline, self.conflicts = deadline, conflicts
-        self._selector: dict[Unit, int] = {}
-        self.act = session.activation()  # S blocked: UNSAT means S is the only solution
-        session.add_guarded(self.act, [-(i * n + d) for i, d in enumerate(solution)])
 
     def total(self, cage: Unit) -> int:
         return sum(self.solution[i] for i in cage)
+
+    def cage_rule(self, cage: Unit) -> KillerCages:
+        """The killer rule of one cage, with the grid's sum."""
+        return KillerCages((Cage(cage, self.total(cage)),))
 
     def rule(self, cages: Sequence[Unit]) -> KillerCages:
         """The killer rule of ``cages``, with the grid's sums."""
@@ -75,30 +63,15 @@ class CageSession:
 
     def selector(self, cage: Unit) -> int:
         """The selector of ``cage`` (its clauses are added on first use)."""
-        if cage not in self._selector:
-            self._selector[cage] = add_guarded_rule(
-                self.session, self.board, KillerCages((Cage(cage, self.total(cage)),)),
-                self.encoding, self.amo)
-        return self._selector[cage]
+        return self.guard(self.cage_rule(cage))
 
     def selectors(self, cages: Sequence[Unit]) -> list[int]:
         return [self.selector(cage) for cage in sorted(cages)]
 
-    def _left(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.perf_counter()
-
     def test(self, cages: Sequence[Unit], conflicts: int | None = None) -> SolveResult:
-        """Is S the only solution of ``cages`` (and the session's rules)? UNSAT: yes."""
-        left = self._left()
-        if left is not None and left <= 0:
-            return SolveResult.UNKNOWN
-        return self.session.solve([*self.givens, *self.selectors(cages), self.act],
-                                  time_limit=left,
-                                  conflict_budget=conflicts)
-
-    def model(self) -> list[int]:
-        """The model of the last SAT test."""
-        return self.session.model
+        """Is S the only solution of ``cages`` (and the session's rules)? UNSAT: yes.
+        ``conflicts`` None: no budget."""
+        return self.solve(self.selectors(cages), conflicts)
 
     def make_unique(self, cages: Sequence[Unit], rng: random.Random,
                     high: int | None = None) -> tuple[bool, list[Unit]]:
@@ -111,13 +84,10 @@ class CageSession:
             answer = self.test(current, self.conflicts)
             if answer is SolveResult.UNSAT:
                 return True, self.merge(current, rng, high)
-            left = self._left()
-            if left is not None and left <= 0:
+            if self.expired():
                 return False, current
             if answer is SolveResult.SAT:
-                model, n = self.model(), self.board.n
-                second = tuple(next(d for d in range(1, n + 1) if model[i * n + d - 1] > 0)
-                               for i in self.board.cells)
+                second: Grid | None = self.second()
             else:  # out of budget, no second solution known: any cut of a largest cage
                 second = None
             current = self.cut(current, second, rng)
@@ -158,7 +128,3 @@ class CageSession:
             if self.test(sorted(trial), self.conflicts) is SolveResult.UNSAT:
                 current = trial
         return sorted(current)
-
-    def close(self) -> None:
-        """Retire the blocking clause (the cages' selectors stay usable)."""
-        self.session.retire(self.act)

@@ -1,5 +1,5 @@
-"""``satdoku generate``'s layout options: ``--template``, ``--jigsaw``, ``--killer`` and
-``--cage-size`` turned into the board, the rules and the generator's options.
+"""``satdoku generate``'s layout options: ``--template``, ``--jigsaw``, ``--killer``,
+``--cage-size`` and ``--draw`` turned into the board, the rules and the generator's options.
 
 A *template* is any puzzle satdoku reads (JSON with cages, lines, dots, regions …, an
 f-puzzles link or JSON, a plain grid): its board and every rule are kept, and its givens are
@@ -10,6 +10,8 @@ default formats, else JSON.
 
 >>> cage_sizes("2-5"), cage_sizes("3")
 ((2, 5), (3, 3))
+>>> [(d.kind, d.count) for d in draws("thermos:6,arrow,dots:all", 9)]
+[('thermos', 6), ('arrows', 4), ('dots', None)]
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
+from satdoku.line_layouts import KINDS, MARK_KINDS, Draw, default_count
 from satdoku.rules import KillerCages, Rule, parse_rules
 from satdoku.rules.data import writer_for
+from satdoku.rules.dots import NEGATIVE_KINDS, NegativeConstraint
 
 
 class TemplateGivens(str, Enum):
@@ -46,7 +50,8 @@ class Setup:
     def plain(self) -> bool:
         """Whether a line of digits (and the command line) says the whole puzzle."""
         return (self.board.regions is None and not self.options.get("jigsaw")
-                and not self.options.get("cages") and not (self.template and self.rules)
+                and not self.options.get("cages") and not self.options.get("draw")
+                and not (self.template and self.rules)
                 and all(writer_for(rule) is None for rule in self.rules))
 
 
@@ -63,9 +68,43 @@ def cage_sizes(text: str) -> tuple[int, int]:
     return sizes
 
 
+def draws(text: str, n: int) -> tuple[Draw, ...]:
+    """``--draw`` text, comma-separated ``KIND[:COUNT]``, → what to draw on an n×n board."""
+    aliases = {name: kind for kind, names in KINDS.items() for name in (kind, *names)}
+    out: dict[str, Draw] = {}
+    for item in text.split(","):
+        name, _, count = (part.strip().lower() for part in item.partition(":"))
+        if name not in aliases:
+            raise BoardError(f"--draw {text}: unknown kind {name!r}; choose "
+                             f"{', '.join(KINDS)} (each as KIND or KIND:COUNT)")
+        kind = aliases[name]
+        if kind in out:
+            raise BoardError(f"--draw {text}: {kind} named twice")
+        if count == "all" and kind in MARK_KINDS:
+            out[kind] = Draw(kind, None)
+        elif count.isdigit() or not count:
+            out[kind] = Draw(kind, int(count) if count else default_count(kind, n))
+        else:
+            every = f", or all (every mark{'' if kind in MARK_KINDS else ': dots, xv only'})"
+            raise BoardError(f"--draw {text}: {kind}:{count}: expected a count{every}")
+    return tuple(out.values())
+
+
+def _check_draws(wanted: tuple[Draw, ...], rules: tuple[Rule, ...]) -> None:
+    """RuleError when a negative constraint of ``rules`` says every mark of a drawn kind is
+    given already."""
+    for rule in rules:
+        if isinstance(rule, NegativeConstraint):
+            for draw in wanted:
+                family = "dotted" if draw.kind == "dots" else "signed"
+                if any(NEGATIVE_KINDS[k].family == family for k in rule.kinds):
+                    raise RuleError(f"--draw {draw.kind}: the template's negative constraint "
+                                    f"says every mark of that kind is given already")
+
+
 def setup(board: Board, template: str | None, template_givens: TemplateGivens, jigsaw: bool,
           killer: bool, cage_size: str | None, size: int | None, box: str,
-          rules: str) -> Setup:
+          rules: str, draw: str | None = None) -> Setup:
     """The board, rules and options of one ``generate`` run (``board`` comes from --size and
     --box and is replaced by the template's). Errors name the options at fault."""
     if template is None:
@@ -89,6 +128,9 @@ def setup(board: Board, template: str | None, template_givens: TemplateGivens, j
             raise BoardError(f"--cage-size {cage_size}: a cage of a {n}x{n} board holds at "
                              f"most {n} cells (its digits differ)")
         made.options["cages"] = (low, high)
+    if draw:
+        made.options["draw"] = draws(draw, made.board.n)
+        _check_draws(made.options["draw"], made.rules)
     for rule in made.rules:
         if not jigsaw:  # a jigsaw board is drawn later: its generator checks each one
             rule.check_board(made.board)

@@ -45,8 +45,8 @@ KEYS = {
     "comment": "free text (ignored)",
     "$schema": "the schema's address, for editors (ignored)",
     "solution": "the solution, as 'satdoku generate --with-solution' writes it (ignored)",
-    **dict.fromkeys(("clues", "symmetry", "minimal", "seed", "number", "seconds", "calls"),
-                    "how 'satdoku generate' made the puzzle (ignored)"),
+    **dict.fromkeys(("clues", "symmetry", "minimal", "undecided", "seed", "number", "seconds",
+                     "calls"), "how 'satdoku generate' made the puzzle (ignored)"),
 }
 
 

@@ -31,6 +31,23 @@ def worst(codes: list[ExitCode]) -> ExitCode:
     return max(codes, key=SEVERITY.index, default=ExitCode.OK)
 
 
+#: The longest message a terminal gets: hostile input (a cell name of 5,000 digits) is
+#: quoted in part, not whole.
+MESSAGE_WIDTH = 400
+
+
+def shorten(message: str, width: int = MESSAGE_WIDTH) -> str:
+    """``message`` cut in its middle to at most ``width`` characters.
+
+    >>> shorten("bad cell 'r1c" + "9" * 1000 + "' at line 3", 40)
+    "bad cell 'r1c99999 … 99999999' at line 3"
+    """
+    if len(message) <= width:
+        return message
+    head = (width - 3) // 2
+    return f"{message[:head]} … {message[len(message) - (width - 3 - head):]}"
+
+
 class SatdokuError(Exception):
     """Base of every error satdoku reports to a user."""
 

@@ -17,7 +17,7 @@ import typer
 
 from satdoku.cli.options import OutputFormat
 from satdoku.cli.progress import Progress
-from satdoku.errors import ExitCode, SatdokuError, worst
+from satdoku.errors import ExitCode, SatdokuError, shorten, worst
 from satdoku.formats import Record
 from satdoku.parallel import Work
 from satdoku.puzzle import Puzzle
@@ -111,7 +111,7 @@ def emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO,
         where = _where(record, answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "
-        note(f"{prefix}{where}{answer.message}")
+        note(f"{prefix}{where}{shorten(answer.message)}")
     if fmt is OutputFormat.json:
         obj = {"line": record.line, "status": answer.status, **answer.data}
         if record.warnings:

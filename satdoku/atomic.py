@@ -4,8 +4,9 @@
 ever replaced by a finished one (or, with ``keep_partial``, by everything written before an
 interrupt or error: batch jobs keep their partial results), and with ``keep_partial`` never
 by nothing: a command that failed before writing a single result leaves the file as it was.
-A target that is not a regular file (``/dev/null``, a FIFO) is written to directly: renaming
-onto it would replace the device or pipe. The new file gets the ordinary permissions (0666
+A target that is not a regular file (``/dev/null``, a FIFO, ``/dev/stdout``) is written to
+directly: renaming onto it would replace the device, pipe or link; a symbolic link to a file
+has that file replaced, and stays a link. The new file gets the ordinary permissions (0666
 less the umask, or the mode of the file it replaces), not the 0600 of a temporary file.
 
 When writing fails (:class:`~satdoku.errors.OutputError`, exit code 74), the message says
@@ -67,6 +68,12 @@ def atomic_file(path: str | Path, binary: bool = False,
     import tempfile  # (the error helpers below are imported by every command)
 
     target = _writable_target(path)
+    if target.is_symlink():  # replace the file it leads to, never the link itself
+        real = _link_end(target)
+        if real is None:  # /dev/stdout, /dev/fd/3: a descriptor, written to as it is
+            yield from _direct(target, binary)
+            return
+        target = _writable_target(real)
     if target.exists() and not target.is_file():  # /dev/null, a FIFO: write to it, never replace
         yield from _direct(target, binary)
         return
@@ -124,6 +131,20 @@ def _writable_target(path: str | Path) -> Path:
         what = "is not a folder" if target.parent.exists() else "does not exist"
         raise SatdokuError(f"cannot write {target}: {target.parent} {what}")
     return target
+
+
+def _link_end(link: Path) -> Path | None:
+    """The path a symbolic link leads to, or None when it leads through ``/proc`` or
+    ``/dev`` (``/dev/stdout`` → ``/proc/self/fd/1``: an open descriptor, not a file to
+    replace)."""
+    path = str(link)
+    for _ in range(40):  # (the OS's own limit on links followed)
+        if not os.path.islink(path):
+            return Path(path)
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+        if os.path.normpath(path).startswith(("/proc/", "/dev/")):
+            return None
+    return None
 
 
 def _written(out: IO) -> bool:

@@ -48,3 +48,28 @@ def test_missing_folder_is_a_clear_error(tmp_path):
     with pytest.raises(SatdokuError, match="does not exist"), atomic_file(
             tmp_path / "no" / "f.txt"):
         pass
+
+
+def test_a_link_to_a_file_has_the_file_replaced_and_stays_a_link(tmp_path):
+    real, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    real.write_text("old\n")
+    link.symlink_to("real.txt")
+    with atomic_file(link) as out:
+        out.write("new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+
+
+def test_a_link_to_a_descriptor_is_written_through_never_replaced(tmp_path):
+    """``-o /dev/stdout``: the link leads to /proc/self/fd/1 (a link of our own here, so that
+    a failure cannot harm the machine's /dev/stdout)."""
+    import subprocess
+    import sys
+
+    link, into = tmp_path / "stdout", tmp_path / "into.txt"
+    link.symlink_to("/proc/self/fd/1")
+    command = [sys.executable, "-m", "satdoku", "solve", "1.3...2...4.3.1.", "-f", "line"]
+    with into.open("w") as stream:
+        done = subprocess.run([*command, "-o", str(link)], stdout=stream, timeout=60)
+    assert done.returncode == 0 and link.is_symlink()
+    expected = subprocess.run(command, capture_output=True, text=True, timeout=60).stdout
+    assert len(expected) == 17 and into.read_text() == expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -524,7 +525,7 @@ def test_convert_to_every_format(capsys):
     meta = {"title": "Killer Sudoku", "author": "generated with satdoku"}
     assert (code, out) == (0, to_link(to_fpuzzles(KILLER, meta)) + "\n")
     for target in ("sudokupad", "fpuzzles-json", "json", "line", "grid"):
-        code, out, _ = cli("convert", LINK, "--to", target, capsys=capsys)
+        code, out, _ = cli("convert", LINK, "--to", target, "--givens-only", capsys=capsys)
         assert code == 0 and out
     code, out, _ = cli("convert", LINK, "--to", "json", capsys=capsys)
     assert canon(parse_json_puzzle(out)) == canon(KILLER)
@@ -645,3 +646,143 @@ def test_module_files_are_small():
                  "fpuzzles_equiv.py", "lzstring.py"):
         lines = (ROOT / "satdoku" / "formats" / name).read_text().count("\n")
         assert lines < 350, (name, lines)
+
+
+# -- issue 13: what a new user met ---------------------------------------------------------------
+@pytest.mark.parametrize(("name", "lost"), [("killer", "cages ×26"), ("jigsaw", "jigsaw regions"),
+                                            ("arrows", "arrows ×11")])
+def test_convert_to_line_refuses_to_drop_constraints(name, lost, capsys):
+    path = str(ROOT / "examples" / f"{name}.json")
+    for target in ("line", "grid"):
+        code, out, err = cli("convert", path, "--to", target, capsys=capsys)
+        assert (code, out) == (2, "") and lost in err and "--givens-only" in err
+        assert err.count("\n") == 1
+    code, out, err = cli("convert", path, "--to", "line", "--givens-only", capsys=capsys)
+    given = parse_json_puzzle((ROOT / "examples" / f"{name}.json").read_text()).givens
+    assert code == 0 and out == format_line(Board.classic(9), given) + "\n"
+    assert err.startswith("satdoku: warning: line writes the givens only: loses") and lost in err
+
+
+def test_convert_to_line_names_the_rules_and_boxes_to_read_it_back(capsys):
+    code, out, err = cli("convert", str(ROOT / "examples" / "x-sudoku.json"), "--to", "line",
+                         capsys=capsys)
+    assert code == 0 and "read it back with --rules diagonal" in err
+    x_sudoku = parse_json_puzzle((ROOT / "examples" / "x-sudoku.json").read_text())
+    back = load(out.strip(), "auto", "diagonal")[0][0].puzzle
+    assert canon(back) == canon(x_sudoku)
+    assert satdoku.check(back).solutions == satdoku.check(x_sudoku).solutions
+
+
+@pytest.mark.parametrize(("args", "box"), [(("--box", "3x2"), "3x2"),
+                                           (("--box", "none", "--size", "6"), "none")])
+def test_a_line_of_other_boxes_says_how_to_read_it_back(args, box, capsys):
+    code, line, err = cli("generate", *args, "--seed", "1", "-f", "line", capsys=capsys)
+    assert code == 0 and f"read it back with --box {box}" in err
+    assert cli("check", line.strip(), capsys=capsys)[0] in (1, 2)  # the default 2x3 boxes
+    code, out, _ = cli("check", line.strip(), "--box", box, "-f", "line", capsys=capsys)
+    assert code == 0 and out.startswith("unique ")
+    puzzle = load(line.strip(), box, "")[0][0].puzzle
+    puzzle.verify(tuple(int(d) for d in out.split()[1]))
+    code, _, err = cli("convert", line.strip(), "--box", box, "--to", "grid", capsys=capsys)
+    assert code == 0 and f"--box {box}" in err
+    assert cli("generate", "--seed", "1", "-n", "2", capsys=capsys)[2] == ""  # classic: quiet
+
+
+def test_fpuzzles_json_of_many_puzzles_reads_back(tmp_path, capsys):
+    readable = [e["payload"] for e in SOLVER_TESTS if "refused" not in e][:6]
+    links = tmp_path / "links.txt"
+    links.write_text("\n".join(f"https://f-puzzles.com/?load={p}" for p in readable) + "\n")
+    for source in (links, ROOT / "examples" / "puzzles.txt"):
+        written = tmp_path / "many.json"
+        code, _, _ = cli("convert", str(source), "--to", "fpuzzles-json", "-o", str(written),
+                         capsys=capsys)
+        assert code == 0 and written.read_text().count("\n") > 1
+        before = [canon(r.puzzle) for r in load(str(source), "auto", "")[0]]
+        after = [canon(r.puzzle) for r in load(str(written), "auto", "")[0]]
+        assert after == before
+    lines = written.read_text().splitlines()
+    written.write_text("\n".join([lines[0], '{"size": 9, "grid": [oops', *lines[1:]]) + "\n")
+    code, out, err = cli("check", str(written), "-f", "line", capsys=capsys)
+    assert code == 2 and "line 2: not JSON" in err and out.count("unique") == len(lines)
+
+
+def test_convert_keeps_the_setters_solution(capsys):
+    frost = json.loads((FP / "frost.json").read_text())
+    solution = "".join(map(str, frost["solution"]))
+    code, out, _ = cli("convert", str(FP / "frost.json"), "--to", "json", capsys=capsys)
+    assert code == 0 and json.loads(out)["solution"] == solution
+    code, out, _ = cli("convert", str(FP / "frost.json"), "--to", "fpuzzles-json", capsys=capsys)
+    assert [int(d) for d in json.loads(out)["solution"]] == [int(d) for d in solution]
+    code, link, _ = cli("generate", "--seed", "3", "--box", "2x2", "-f", "fpuzzles",
+                        "--with-solution", capsys=capsys)
+    made = read_fpuzzles(read_link(link.strip())).solution
+    assert made == satdoku.check(read_fpuzzles(read_link(link.strip())).puzzle).solutions[0]
+    for target in ("fpuzzles", "sudokupad"):
+        code, out, _ = cli("convert", link.strip(), "--to", target, capsys=capsys)
+        assert read_fpuzzles(read_link(out.strip())).solution == made
+    code, out, _ = cli("convert", link.strip(), "--to", "json", capsys=capsys)
+    obj = json.loads(out)
+    assert obj["solution"] == "".join(map(str, made))
+    obj["solution"] = "1" * 16  # not a solution: not carried into a link that would check it
+    assert "solution" not in to_fpuzzles_via_cli(obj, capsys)
+
+
+def to_fpuzzles_via_cli(obj: dict, capsys) -> dict:
+    done = run_cli("convert", "-", "--to", "fpuzzles-json", stdin=json.dumps(obj))
+    assert done.code == 0
+    return json.loads(done.out)
+
+
+@pytest.mark.parametrize("wrap", [
+    lambda link: quote(link, safe=""), lambda link: link.replace("https://", "https%3A//"),
+    lambda link: f"“{link}”", lambda link: f"‘{link}’.", lambda link: f"[the puzzle]({link})",
+    lambda link: f"({link})", lambda link: f"<{link}>,"])
+def test_pasted_links_are_read(wrap):
+    assert read_link(_unwrapped(wrap(LINK))) == read_link(LINK)
+    records = load(wrap(LINK), "auto", "")[0]
+    assert canon(records[0].puzzle) == canon(KILLER)
+
+
+def _unwrapped(text: str) -> str:
+    from satdoku.formats.fpuzzles_links import _unwrap
+    return _unwrap(text)
+
+
+def test_a_link_wrapped_over_lines_is_joined(tmp_path, capsys):
+    path = tmp_path / "wrapped.txt"
+    path.write_text(f"{LINK[:50]}\n{LINK[50:200]}\n{LINK[200:]}\n{LINK}\n")
+    code, out, _ = cli("check", str(path), "-f", "line", capsys=capsys)
+    assert code == 0 and out.count("unique") == 2
+
+
+def test_sudokupad_scl_links_are_named(capsys):
+    code, _, err = cli("check", "https://sudokupad.app/sclN4IgzglgXgpiBcBOANCALhNAbO8QA",
+                         capsys=capsys)
+    assert code == 2 and "SudokuPad's own format" in err and "sudokupad.app/fpuzzles" in err
+    assert "server" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "99999999999999999999"}]},
+     "killercage[0].value: 99999999999999999999 is too large"),
+    ({"diagonal+": "yes"}, "diagonal+: expected true or false, got 'yes'"),
+    ({"nonconsecutive": 1}, "nonconsecutive: expected true or false, got 1"),
+])
+def test_bad_values_are_errors_even_when_ignoring_unsupported(extra, says, capsys):
+    link = to_link({"size": 4, "grid": empty_grid(4), **extra})
+    code, out, err = cli("check", link, "--ignore-unsupported", capsys=capsys)
+    assert (code, out) == (2, "") and says in err and err.count("\n") == 1
+    given = {"size": 4, "grid": empty_grid(4, {(1, 1): {"value": 1, "given": "no"}})}
+    code, _, err = cli("check", to_link(given), capsys=capsys)
+    assert code == 2 and "grid[0][0].given: expected true or false" in err
+    fine = {"size": 4, "grid": empty_grid(4), "diagonal+": False, "antiking": None}
+    assert to_satdoku(fine).obj.get("rules") is None
+
+
+@pytest.mark.parametrize("arrow", [{"cells": ["R1C1"]}, {"cells": ["R1C1"], "lines": [["R1C1"]]}])
+def test_an_arrow_without_a_line_is_named(arrow, capsys):
+    link = to_link({"size": 4, "grid": empty_grid(4), "arrow": [arrow]})
+    code, _, err = cli("check", link, capsys=capsys)
+    assert code == 2 and "arrow without a line" in err
+    code, _, err = cli("check", link, "--ignore-unsupported", capsys=capsys)
+    assert code == 3 and "warning" in err and "arrow without a line" in err

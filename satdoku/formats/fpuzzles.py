@@ -36,6 +36,7 @@ from satdoku.formats.fpuzzles_keys import (
     Unsupported,
     fail,
     read_entry,
+    switch,
 )
 from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.formats.text import BoxSpec, format_line
@@ -124,7 +125,7 @@ def _givens(cells: list[dict], n: int) -> tuple[list[int], set[tuple[int, int]]]
     givens, eliminated = [0] * (n * n), set()
     for i, cell in enumerate(cells):
         path = f"grid[{i // n}][{i % n}]"
-        if cell.get("given") and cell.get("value") not in (None, ""):
+        if switch(cell, "given", f"{path}.given") and cell.get("value") not in (None, ""):
             givens[i] = _digit(cell["value"], n, f"{path}.value")
         marks = cell.get("givenPencilMarks")
         if marks and not givens[i]:
@@ -236,13 +237,14 @@ def to_satdoku(fobj: Any) -> Translation:
 
 def _global_rules(fobj: dict, n: int, data: dict[str, list], t: Translation) -> list[str]:
     """The rule names of the global switches; ``negative`` goes into ``data``."""
-    rules = [name for key, name in GLOBAL.items() if fobj.get(key) is True]
+    rules = [name for key, name in GLOBAL.items() if switch(fobj, key)]
     if "diagonal+" in rules and "diagonal-" in rules:
         rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]
     rules += [name for name in _drawn(n, t.obj, data) if name not in rules]
     dots = bool(data.get("white_dots") or data.get("black_dots"))
-    negative = ["white"] if fobj.get("nonconsecutive") is True and dots else []
-    if fobj.get("nonconsecutive") is True and not dots:
+    nonconsecutive = switch(fobj, "nonconsecutive")
+    negative = ["white"] if nonconsecutive and dots else []
+    if nonconsecutive and not dots:
         rules.append("nonconsecutive")
     names = fobj.get("negative") or []
     if not isinstance(names, list):

@@ -102,6 +102,15 @@ def fail(path: str, message: str) -> ParseError:
     return ParseError(f"f-puzzles {path}: {message}")
 
 
+def switch(obj: dict, key: str, path: str = "") -> bool:
+    """A true/false key (absent or null: false). Anything else is a ParseError rather than
+    JavaScript's truthiness, under which "false" and "no" would be true."""
+    value = obj.get(key)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise fail(path or key, f"expected true or false, got {value!r}")
+
+
 def _expect(value: Any, kind: type, path: str, what: str) -> Any:
     if not isinstance(value, kind) or isinstance(value, bool):
         found = "null" if value is None else type(value).__name__.replace("dict", "object")
@@ -141,14 +150,20 @@ def cells(value: Any, path: str, n: int) -> list[str]:
             for k, v in enumerate(_expect(value, list, path, "a list of cells"))]
 
 
-def number(value: Any, what: str) -> int | None:
-    """A clue value: a number or a numeric string; None when empty; Unsupported otherwise."""
+def number(value: Any, what: str, path: str = "") -> int | None:
+    """A clue value: a number or a numeric string; None when empty; ParseError (at ``path``)
+    for a number too long to be a clue; Unsupported otherwise (a label such as "?")."""
     if value is None or value == "":
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
         return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        digits = value.strip()
+        shown = digits if len(digits) <= 20 else digits[:20] + "…"
+        raise fail(f"{path or what}.value", f"{shown} is too large for a clue ({len(digits)} "
+                                             "digits)")
     raise Unsupported(f"{what} (value {value!r} is not a number)")
 
 
@@ -162,7 +177,7 @@ def _value(key: Key, entry: dict, path: str) -> Any:
         if letter not in key.letters:
             raise Unsupported(f"{key.fkey} (value {raw!r})")
         return key.letters[letter]
-    return number(raw, key.fkey) if key.field else None
+    return number(raw, key.fkey, path) if key.field else None
 
 
 def read_entry(key: Key, entry: Any, path: str, n: int) -> list[Any]:
@@ -200,7 +215,7 @@ def _item(key: Key, group: list[str], value: Any) -> Any:
 
 def _read_outside(key: Key, obj: dict, path: str, n: int) -> list[Any]:
     clue = outside(obj.get("cell"), f"{path}.cell", n)
-    value = number(obj.get("value"), key.fkey)
+    value = number(obj.get("value"), key.fkey, path)
     if value is None:
         return []
     item: dict[str, Any] = {"clue": clue}
@@ -226,6 +241,8 @@ def _read_arrow(obj: dict, path: str, n: int) -> list[Any]:
             shaft.pop(0)
         if shaft:
             items.append({"circle": reading, "line": shaft})
+    if not items:  # a circle alone says nothing satdoku knows; the setter meant something
+        raise Unsupported("arrow without a line (a circle alone)")
     return items
 
 

@@ -52,9 +52,23 @@ def is_link(text: str) -> bool:
         or _PAYLOAD.search(text) is not None)
 
 
+_MARKDOWN = re.compile(r"^\[[^\]]*\]\((.*)\)$")  # [text](link)
+_ESCAPED = re.compile(r"(?i)^(?:https?)?%3A")  # https%3A%2F%2F… : the whole link %-escaped
+_AROUND = "<>\"'`“”‘’„«»()[]{}"
+
+
 def _unwrap(text: str) -> str:
-    """A pasted link without the angle brackets or quotes around it."""
-    return text.strip().strip("<>\"'`").strip()
+    """A pasted link without what is around it: angle brackets, quotes (smart ones too),
+    parentheses, a Markdown link's text, a full stop after it; a link %-escaped as a whole
+    is unescaped (the payload's own ``%2B`` stay escaped once).
+
+    >>> _unwrap("“[puzzle](https%3A%2F%2Ff-puzzles.com%2F%3Fload%3DN4Ig%252B)”.")
+    'https://f-puzzles.com/?load=N4Ig%2B'
+    """
+    text = text.strip().rstrip(".,;:!?").strip("“”‘’„«»\"'`").strip()
+    match = _MARKDOWN.match(text)
+    text = (match[1] if match else text).strip().strip(_AROUND).strip()
+    return unquote(text) if _ESCAPED.match(text) else text
 
 
 def link_payload(text: str) -> str:
@@ -83,7 +97,13 @@ def link_payload(text: str) -> str:
 
 def _needs_network(link: str) -> str:
     host = re.sub(r"(?i)^(?:https?:/*)?", "", link).split("/")[0].split("?")[0]
-    if re.search(r"(?i)sudokupad|crackingthecryptic", host):
+    sudokupad = re.search(r"(?i)sudokupad|crackingthecryptic", host)
+    if sudokupad and re.search(r"(?i)(?:/+|puzzleid=)scl", link):
+        return (f"this {host} link holds the puzzle in SudokuPad's own format (scl…), which "
+                "satdoku does not read: satdoku reads SudokuPad links of the form "
+                "sudokupad.app/fpuzzles… only; give it the setter's f-puzzles link "
+                "(f-puzzles.com/?load=…) or the puzzle's f-puzzles JSON (f-puzzles: Export)")
+    if sudokupad:
         return (f"this {host} link names a puzzle that SudokuPad keeps on its server, and "
                 "satdoku does not use the network: give satdoku a link that carries the "
                 "puzzle itself (f-puzzles.com/?load=… or sudokupad.app/fpuzzles…, e.g. the "
@@ -126,22 +146,52 @@ def dump(fobj: dict) -> str:
 
 # -- input records for the commands --------------------------------------------------------------
 def _lines(text: str) -> list[tuple[int, str]]:
-    return [(k, line) for k, line in enumerate(text_lines(text), 1)
-            if line.strip() and not line.lstrip().startswith("#")]
+    """The numbered lines that are not blank or comments, a link wrapped over several lines
+    joined again (a line of Base64 that is no payload of its own continues a link)."""
+    lines: list[tuple[int, str]] = []
+    for k, line in enumerate(text_lines(text), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if lines and _BASE64.fullmatch(line) and not _BARE.match(line) and is_link(lines[-1][1]):
+            lines[-1] = (lines[-1][0], lines[-1][1] + line)
+        else:
+            lines.append((k, line))
+    return lines
 
 
-def _fpuzzles_json(text: str) -> list[Any] | None:
-    """The f-puzzles objects of a JSON text (one object, or an array of them), else None."""
+def _is_fobj(x: Any) -> bool:
+    return isinstance(x, dict) and "grid" in x and "givens" not in x
+
+
+def _fpuzzles_json(text: str) -> list[tuple[int, Any]] | None:
+    """The f-puzzles objects of a JSON text (one object, an array of them, or one per line as
+    ``convert --to fpuzzles-json`` writes many), each with its line (or index in the array),
+    else None. A line of JSON Lines that is not JSON is a ParseError in the list."""
     if not text.lstrip().startswith(("{", "[")) or '"grid"' not in text:
         return None
     try:
         doc = load_json(text)
     except json.JSONDecodeError:
-        return None
+        return _fpuzzles_json_lines(text)
     items = doc if isinstance(doc, list) else [doc]
-    if items and all(isinstance(x, dict) and "grid" in x and "givens" not in x for x in items):
-        return items
+    if items and all(_is_fobj(x) for x in items):
+        return list(enumerate(items, 1))
     return None
+
+
+def _fpuzzles_json_lines(text: str) -> list[tuple[int, Any]] | None:
+    """The objects of JSON Lines whose every line that is JSON is an f-puzzles object."""
+    found: list[tuple[int, Any]] = []
+    for k, line in _lines(text):
+        try:
+            obj = load_json(line)
+        except json.JSONDecodeError as err:
+            obj = ParseError(f"not JSON ({err.msg} at character {err.pos})")
+        if not isinstance(obj, ParseError) and not _is_fobj(obj):
+            return None
+        found.append((k, obj))
+    return found if any(not isinstance(o, ParseError) for _, o in found) else None
 
 
 def is_fpuzzles(text: str) -> bool:
@@ -158,11 +208,16 @@ def records(text: str, source: str | None = None, box: BoxSpec = "auto",
     objects = _fpuzzles_json(text)
     if objects is not None:
         located = len(objects) > 1
-        return [_record(k if located else 1, dump(o), lambda o=o: o, source, located, box,
-                        rules, ignore_unsupported) for k, o in enumerate(objects, 1)]
+        return [_record(k if located else 1, "" if isinstance(o, ParseError) else dump(o),
+                        lambda o=o: _raise(o) if isinstance(o, ParseError) else o, source,
+                        located, box, rules, ignore_unsupported) for k, o in objects]
     many = len(_lines(text)) > 1
     return [_record(k, line.strip(), lambda line=line: read_link(line), source, many, box,
                     rules, ignore_unsupported) for k, line in _lines(text)]
+
+
+def _raise(error: ParseError) -> Any:
+    raise error
 
 
 def _record(line: int, raw: str, get: Any, source: str | None, located: bool, box: BoxSpec,
@@ -177,5 +232,5 @@ def _record(line: int, raw: str, get: Any, source: str | None, located: bool, bo
         return Record(line, raw, error=ParseError(message, source, line if located else None))
     warnings = (f"ignored f-puzzles constraints satdoku cannot express: {reading.ignored}",
                 ) if reading.ignored else ()
-    meta = tuple((k, v) for k, v in reading.obj.items() if k in META.values())
+    meta = tuple((k, v) for k, v in reading.obj.items() if k in (*META.values(), "solution"))
     return Record(line, raw, reading.puzzle, warnings=warnings, meta=meta)

@@ -105,7 +105,7 @@ def _skip_blank(text: str, k: int) -> int:
     return k
 
 
-_META = ("title", "author", "comment")
+_META = ("title", "author", "comment", "solution")  # carried over by convert
 
 
 def read_json_puzzles(text: str, source: str | None = None, box: BoxSpec = "auto",

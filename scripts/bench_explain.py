@@ -11,9 +11,18 @@ jobs leaves unchanged; the wall-clock median of the paths is shown too.
 ``--min-level K`` keeps only puzzles that failed-literal probing rates at level K or more
 (the hardest ones: they need trial and error).
 
+``--optimal SECONDS``: instead, at every step of each sampled path that cites two groups or
+more, the optimal step is asked for (``hint --optimal``) from that position: how often it
+cites fewer groups, how often it is proven within SECONDS, its time (wall clock: OptUx runs
+in a child process, whose CPU time this process does not see).
+``--generate N``: instead, N new 9×9 puzzles (``satdoku generate``, seeded) are graded: the
+share of each grade and so the attempts ``generate --difficulty`` needs per puzzle of it.
+
     python scripts/bench_explain.py --sample 20 --seed 1 tests/data/17clue-300.txt \\
         tests/data/top1465-100.txt
     python scripts/bench_explain.py --sample 6 --min-level 2 ../shared/data/top1465.txt
+    python scripts/bench_explain.py --optimal 5 --sample 6 tests/data/17clue-300.txt
+    python scripts/bench_explain.py --generate 100 --seed 1
 """
 
 from __future__ import annotations
@@ -26,11 +35,11 @@ from collections import Counter
 from pathlib import Path
 
 from satdoku.analyse.difficulty import rate
+from satdoku.board import Board
 from satdoku.explain import explain, hint
-from satdoku.explain.path import EXTREME, GRADES, Explanation
-from satdoku.explain.steps import cell_digit
+from satdoku.explain.path import EXTREME, GRADES
 from satdoku.formats import parse_puzzle
-from satdoku.puzzle import Puzzle
+from satdoku.generate import generate_many
 from satdoku.solver import solver_for
 
 LABELS = [name for name, _ in GRADES] + [EXTREME]
@@ -42,25 +51,6 @@ def sample(path: Path, size: int, seed: int, min_level: int) -> list[str]:
     if min_level:
         lines = [ln for ln in lines if (rate(parse_puzzle(ln)).level or 99) >= min_level]
     return random.Random(seed).sample(lines, min(size, len(lines)))
-
-
-def state_after(e: Explanation, k: int) -> Puzzle:
-    """The puzzle with pencil marks that holds what the path knew after ``k`` steps."""
-    board = e.puzzle.board
-    known = set(e.start)
-    for step in e.steps[:k]:
-        known.update(step.derived)
-        known.update(step.consequences)
-    givens = [0] * (board.n * board.n)
-    eliminated = set()
-    for x in known:
-        cell, digit = cell_digit(board, x)
-        if x > 0:
-            givens[cell] = digit
-        else:
-            eliminated.add((cell, digit))
-    eliminated = {(i, d) for i, d in eliminated if not givens[i]}
-    return Puzzle(board, tuple(givens), e.puzzle.rules, frozenset(eliminated))
 
 
 def bench(lines: list[str]) -> dict:
@@ -80,7 +70,7 @@ def bench(lines: list[str]) -> dict:
         out["steps"].append(len(e.steps))
         out["grades"].append(e.grade)
         for k in (0, len(e.steps) // 4, len(e.steps) // 2, 3 * len(e.steps) // 4):
-            state = state_after(e, k)
+            state = e.position(k)
             start = time.process_time()
             h = hint(state)
             out["hint"].append(time.process_time() - start)
@@ -88,13 +78,65 @@ def bench(lines: list[str]) -> dict:
     return out
 
 
+def bench_optimal(lines: list[str], seconds: float) -> None:
+    """Greedy against optimal steps at every position where the greedy step cites ≥ 2."""
+    rows = []  # (greedy groups, optimal groups, proven, wall s)
+    for line in lines:
+        e = explain(parse_puzzle(line))
+        for k, step in enumerate(e.steps):
+            if len(step.groups) < 2:
+                continue
+            start = time.perf_counter()
+            best = hint(e.position(k), optimal=seconds).steps[0]
+            rows.append((len(step.groups), len(best.groups), best.optimal,
+                         time.perf_counter() - start))
+    n = len(rows)
+    fewer = [r for r in rows if r[1] < r[0]]
+    wall = [r[3] for r in rows]
+    print(f"| positions | fewer groups | proven optimal | groups greedy → optimal (mean) | "
+          f"hint --optimal {seconds:g}: wall s median / max |")
+    print("|---|---|---|---|---|")
+    print(f"| {n} | {len(fewer)} ({100 * len(fewer) / n:.0f} %) | "
+          f"{sum(1 for r in rows if r[2])} ({100 * sum(1 for r in rows if r[2]) / n:.0f} %) | "
+          f"{statistics.mean(r[0] for r in rows):.2f} → {statistics.mean(r[1] for r in rows):.2f}"
+          f" | {statistics.median(wall):.2f} / {max(wall):.2f} |")
+    for g, o, proven, t in rows:
+        if o < g:
+            print(f"  {g} → {o} groups ({'proven' if proven else 'not proven'}, {t:.2f} s)")
+
+
+def bench_generate(count: int, seed: int) -> None:
+    """Grades of new 9×9 puzzles, and the attempts per puzzle of each grade."""
+    grades: Counter[str] = Counter()
+    start = time.process_time()
+    for made in generate_many(Board.classic(9), seed=seed, count=count):
+        e = explain(made.puzzle)
+        grades[e.grade.label] += 1
+    cpu = (time.process_time() - start) / count
+    print("| grade | puzzles | share | attempts per puzzle |")
+    print("|---|---|---|---|")
+    for label in LABELS:
+        k = grades.get(label, 0)
+        print(f"| {label} | {k} | {100 * k / count:.0f} % | "
+              f"{f'{count / k:.1f}' if k else f'> {count}'} |")
+    print(f"\n{count} puzzles (seed {seed}), {cpu:.2f} CPU s each to generate and grade")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("datasets", nargs="+", type=Path)
+    parser.add_argument("datasets", nargs="*", type=Path)
     parser.add_argument("--sample", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-level", type=int, default=0)
+    parser.add_argument("--optimal", type=float, metavar="SECONDS")
+    parser.add_argument("--generate", type=int, metavar="N")
     args = parser.parse_args()
+    if args.generate:
+        return bench_generate(args.generate, args.seed)
+    if args.optimal:
+        for path in args.datasets:
+            bench_optimal(sample(path, args.sample, args.seed, args.min_level), args.optimal)
+        return None
     print("| dataset | puzzles | path median / max s | wall median s | steps median | "
           "hint median / max s | check ms | " + " | ".join(LABELS)
           + " | hardest step median (max) |")

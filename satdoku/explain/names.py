@@ -21,6 +21,12 @@ hidden pair / triple / quad the same groups; eliminations in the k cells themsel
 X-wing / swordfish /        k rows and k columns, eliminating one digit
 jellyfish
 <rule> (e.g. cage sum)      one variant constraint alone (a killer cage's combinations …)
+innies/outies               killer cages and disjoint houses (rows, columns, boxes,
+                            regions; cells' own constraints may join): the derived cells
+                            lie where the houses and the cages differ, and that
+                            difference is small (at most n/2 cells) — the houses add up
+                            to a known total, the cages to their sums, so the cells left
+                            over (innies) or sticking out (outies) add up to the rest
 <rule> + <unit> …           a few constraints, some of them variant ones (cells not named):
                             ``cage sum + box``
 =========================== =============================================================
@@ -63,6 +69,8 @@ def name_step(groups: Groups, step: Step, placed: Sequence[int]) -> str:
     cells = {cell_digit(board, x)[0] for x in step.derived}
     digits = {cell_digit(board, x)[1] for x in step.derived}
     units = [g for g in cited if g.is_unit]
+    if _innies_outies(board.n, cited, cells):
+        return "innies/outies"
     if not kinds <= {"cell", "row", "column", "box", "region"}:
         return _variant(cited)
     if step.placements:
@@ -115,6 +123,24 @@ def _subset(cited: list[Group], units: list[Group], cells: set[int]) -> str:
     if cells <= inside:
         return f"hidden {SUBSETS[k]}"
     return ""
+
+
+def _innies_outies(n: int, cited: list[Group], cells: set[int]) -> bool:
+    """Killer cages and disjoint houses (and cells), the derived cells in the small
+    difference of the houses' cells and the cages' cells."""
+    cages = [g for g in cited if g.kind == "killer"]
+    houses = [g for g in cited if g.is_unit]
+    if not cages or not houses or len(cages) + len(houses) + sum(
+            g.kind == "cell" for g in cited) != len(cited):
+        return False
+    inside = [i for g in houses for i in g.cells]
+    if len(inside) != len(set(inside)):  # houses overlap: no plain total
+        return False
+    caged = {i for g in cages for i in g.cells}
+    if any(not set(g.cells) & set(inside) for g in cages):
+        return False
+    difference = set(inside) ^ caged
+    return bool(cells) and cells <= difference and len(difference) <= n // 2
 
 
 def _variant(cited: list[Group]) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from satdoku.explain.groups import Groups, constraint_groups
 from satdoku.explain.names import name_step
 from satdoku.explain.search import Search
-from satdoku.explain.steps import TRIAL, Step
+from satdoku.explain.steps import TRIAL, Step, cell_digit
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solver import Status, solver_for
@@ -74,6 +74,29 @@ class Explanation:
         """The grade of a complete path (None otherwise)."""
         return grade(self.steps) if self.complete else None
 
+    def known_after(self, k: int) -> set[int]:
+        """The facts known after the first ``k`` steps (the start facts, then each step's
+        derived literals and consequences)."""
+        known = set(self.start)
+        for step in self.steps[:k]:
+            known.update(step.derived)
+            known.update(step.consequences)
+        return known
+
+    def position(self, k: int) -> Puzzle:
+        """The puzzle with pencil marks that holds what the path knew after ``k`` steps:
+        its placements as givens, its eliminations in open cells as removed candidates."""
+        board = self.puzzle.board
+        givens, out = [0] * (board.n * board.n), []
+        for x in self.known_after(k):
+            cell, digit = cell_digit(board, x)
+            if x > 0:
+                givens[cell] = digit
+            else:
+                out.append((cell, digit))
+        return Puzzle(board, tuple(givens), self.puzzle.rules,
+                      frozenset((i, d) for i, d in out if not givens[i]))
+
 
 def grade(steps: tuple[Step, ...]) -> Grade:
     """The grade of a path of ``steps``.
@@ -89,9 +112,12 @@ def grade(steps: tuple[Step, ...]) -> Grade:
 
 
 def explain(puzzle: Puzzle, time_limit: float | None = None,
-            max_steps: int | None = None) -> Explanation:
+            max_steps: int | None = None, optimal: float | None = None) -> Explanation:
     """The solving path of ``puzzle`` (its first ``max_steps`` steps), within
-    ``time_limit`` seconds. A puzzle without exactly one solution gets no path."""
+    ``time_limit`` seconds. A puzzle without exactly one solution gets no path.
+
+    With ``optimal`` (seconds per step), each step is the one citing the fewest
+    constraint groups (:mod:`.optimal`), as far as that search gets in the time."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     check = solver_for(puzzle.board, puzzle.rules).check(puzzle, time_limit)
@@ -109,6 +135,8 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                 break
             step = search.next_step(deadline)
             assert step is not None
+            if optimal is not None:
+                step = _optimal(search, step, optimal, deadline)
             steps.append(replace(step, name=name_step(groups, step, search.placed)))
             search.apply(step)
         done = search.solved
@@ -121,6 +149,14 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                        check.solutions, time.perf_counter() - start, search.start)
 
 
-def hint(puzzle: Puzzle, time_limit: float | None = None) -> Explanation:
-    """The next step only (the puzzle may carry pencil marks: eliminated candidates)."""
-    return explain(puzzle, time_limit, max_steps=1)
+def _optimal(search: Search, step: Step, seconds: float, deadline: float | None) -> Step:
+    from satdoku.explain.optimal import optimal_step  # on request only: OptUx, RC2 …
+    limit = time.perf_counter() + seconds
+    return optimal_step(search, step, limit if deadline is None else min(limit, deadline)).step
+
+
+def hint(puzzle: Puzzle, time_limit: float | None = None,
+         optimal: float | None = None) -> Explanation:
+    """The next step only (the puzzle may carry pencil marks: eliminated candidates);
+    ``optimal`` as for :func:`explain`."""
+    return explain(puzzle, time_limit, max_steps=1, optimal=optimal)

@@ -183,9 +183,9 @@ class Search:
         g = self.groups.groups[gi]
         found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit])
         assert found is not None, "a single that its group does not imply"
-        return self._finish([g], found[1], lit, SINGLE, self.pending[gi])
+        return self.finish([g], found[1], lit, SINGLE, self.pending[gi])
 
-    def _finish(self, groups: list[Group], facts: list[int], lit: int, method: str,
+    def finish(self, groups: list[Group], facts: list[int], lit: int, method: str,
                 others: list[int]) -> Step:
         """The step for ``lit``, with the other literals of ``others`` that its facts and
         groups refute by propagation, and the consequences of its placements.
@@ -285,7 +285,7 @@ class Search:
                 best = (key, x, shrunk)
         assert best is not None
         _, x, (gs, fs) = best
-        return self._finish(gs, fs, x, method, others)
+        return self.finish(gs, fs, x, method, others)
 
     def _trial(self, candidates: list[int], deadline: float | None) -> Step:
         """No literal is refuted by propagation: among the literals the SAT solver refutes

@@ -47,6 +47,9 @@ class Step:
     method: str
     name: str = ""
     consequences: tuple[int, ...] = ()
+    #: Only when the optimal step was asked for (:mod:`.optimal`): True when it is proven
+    #: to cite the fewest groups, False when the time limit cut that search short.
+    optimal: bool | None = None
 
     @property
     def cost(self) -> tuple[int, int]:

@@ -24,12 +24,12 @@ from satdoku.solver import Status
 MOST_NAMED = 4
 
 
-def _literals(board: Board, lits: tuple[int, ...]) -> str:
+def literals_text(board: Board, lits: tuple[int, ...]) -> str:
     """Literals in cell order, then digit order: ``r1c2≠1, r1c2≠5, r2c2≠1``."""
     return ", ".join(literal_name(board, x) for x in sorted(lits, key=abs))
 
 
-def _constraints(groups: Groups, step: Step, most: int | None = MOST_NAMED) -> str:
+def constraints_text(groups: Groups, step: Step, most: int | None = MOST_NAMED) -> str:
     labels = [groups.groups[g].label for g in step.groups]
     if most is not None and len(labels) > most:
         return f"{', '.join(labels[:most])} and {len(labels) - most} more"
@@ -39,8 +39,9 @@ def _constraints(groups: Groups, step: Step, most: int | None = MOST_NAMED) -> s
 def step_line(groups: Groups, step: Step, number: int) -> str:
     """``  3. hidden single: r1c2=2 (row 1)`` — one line of a path."""
     facts = f"; {len(step.facts)} facts" if len(step.groups) > 1 else ""
-    return (f"{number:>3}. {step.name}: {_literals(groups.board, step.derived)} "
-            f"({_constraints(groups, step)}{facts})")
+    unproven = "; not proven optimal" if step.optimal is False else ""
+    return (f"{number:>3}. {step.name}: {literals_text(groups.board, step.derived)} "
+            f"({constraints_text(groups, step)}{facts}{unproven})")
 
 
 def grade_text(g: Grade) -> str:
@@ -73,15 +74,23 @@ def render_hint(e: Explanation) -> str:
                 "no step found: the time limit ran out")
     assert e.groups is not None
     step, board = e.steps[0], e.puzzle.board
-    lines = [f"{step.name}: {_literals(board, step.derived)}",
-             f"constraints: {_constraints(e.groups, step, None)}",
-             f"facts: {_literals(board, step.facts) or 'none'}"]
+    lines = [f"{step.name}: {literals_text(board, step.derived)}",
+             f"constraints: {constraints_text(e.groups, step, None)}",
+             f"facts: {literals_text(board, step.facts) or 'none'}"]
     if step.method == TRIAL:
         lines.insert(0, "no small step: propagation refutes no candidate; this one needs "
                         "search (assume its opposite and the solver finds a contradiction)")
     if step.consequences:
-        lines.append(f"then: {_literals(board, step.consequences)}")
+        lines.append(f"then: {literals_text(board, step.consequences)}")
+    if step.optimal is not None:
+        lines.append(OPTIMAL[step.optimal])
     return "\n".join(lines)
+
+
+#: What ``hint --optimal`` says of its step.
+OPTIMAL = {True: "optimal: proven — no step cites fewer constraints",
+           False: "optimal: not proven — the time ran out first; this is the cheapest step "
+                  "found"}
 
 
 def _given(board: Board, lit: int) -> dict[str, object]:
@@ -104,6 +113,7 @@ def step_json(groups: Groups, step: Step) -> dict[str, Any]:
         "facts": [_given(board, x) for x in step.facts],
         "cost": {"constraints": len(step.groups), "facts": len(step.facts)},
         "consequences": [_given(board, x) for x in step.consequences],
+        **({} if step.optimal is None else {"optimal": step.optimal}),
     }
 
 

@@ -8,27 +8,42 @@ from typing import Annotated
 import typer
 
 from satdoku.cli.app import EXIT_CODES, app
-from satdoku.cli.batch import Answer, run_batch
+from satdoku.cli.batch import Answer, Handler, run_batch
 from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     Box,
+    Dask,
     IgnoreUnsupported,
+    Jobs,
     Output,
     OutputFormat,
     PuzzleArg,
     Quiet,
     Rules,
     TimeLimit,
+    positive_seconds,
 )
-from satdoku.errors import ExitCode
+from satdoku.errors import ExitCode, SatdokuError
 from satdoku.explain import Explanation, explain, hint
 from satdoku.explain.text import render_hint, render_path, to_json
+from satdoku.parallel import Work
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.solver import Status
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
                                                    "docs/explain.md).")]
+Optimal = Annotated[float | None, typer.Option(
+    "--optimal", metavar="SECONDS", callback=positive_seconds,
+    help="Make each step the one citing the fewest constraints (PySAT's OptUx over every "
+         "open candidate), searching up to SECONDS per step; when time runs out the best "
+         "step found is used and marked 'not proven optimal'. Default: the ordinary, fast "
+         "search (cheapest first, a heuristic).")]
+SvgDir = Annotated[str | None, typer.Option(
+    "--svg-dir", metavar="FOLDER",
+    help="Also draw one picture per step into FOLDER (made when missing): step-001.svg … "
+         "with the cited constraints shaded, the cited facts marked and what the step "
+         "derives in green (placement) or red (elimination). One puzzle only.")]
 
 
 def _answer(e: Explanation, text: Callable[[Explanation], str],
@@ -54,17 +69,41 @@ def _answer(e: Explanation, text: Callable[[Explanation], str],
                   message=f"time limit of {time_limit:g} s reached before the puzzle was checked")
 
 
-def _run(puzzle: str, json_: bool, time_limit: float | None, box: str, rules: str,
-         output: str | None, quiet: bool, ignore_unsupported: bool,
-         make: Callable[[Puzzle], Explanation], text: Callable[[Explanation], str]) -> None:
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+#: What explain and hint make of a puzzle, and how they write it.
+KINDS: dict[str, tuple[Callable[..., Explanation], Callable[[Explanation], str]]] = {
+    "explain": (explain, render_path), "hint": (hint, render_hint)}
+
+
+def explain_handler(kind: str, time_limit: float | None, optimal: float | None = None,
+                    svg_dir: str | None = None) -> Handler:
+    """explain's or hint's answer for one puzzle (``kind``: a key of :data:`KINDS`)."""
+    make, text = KINDS[kind]
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        return _answer(make(p), text, time_limit)
+        e = make(p, time_limit, optimal=optimal)
+        if svg_dir is not None and e.steps:
+            from satdoku.explain.pictures import write_step_pictures
+            write_step_pictures(e, svg_dir)
+        return _answer(e, text, time_limit)
 
+    return handle
+
+
+def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str, rules: str,
+         output: str | None, quiet: bool, ignore_unsupported: bool, jobs: int,
+         dask: str | None, optimal: float | None, svg_dir: str | None = None) -> None:
+    records, name = load(puzzle, box, rules, ignore_unsupported)
+    if svg_dir is not None:
+        from satdoku.explain.pictures import picture_folder
+        if len(records) > 1:
+            raise SatdokuError(f"--svg-dir draws one puzzle's path, but the input holds "
+                               f"{len(records)}")
+        picture_folder(svg_dir)
     fmt = OutputFormat.json if json_ else OutputFormat.grid
+    work = Work(explain_handler, kind=kind, time_limit=time_limit, optimal=optimal,
+                svg_dir=svg_dir)
     with output_stream(output, reading=name) as out:
-        code = run_batch(records, name, fmt, out, handle, quiet)
+        code = run_batch(records, name, fmt, out, work, quiet, jobs, dask)
     raise typer.Exit(int(code))
 
 
@@ -72,7 +111,9 @@ def _run(puzzle: str, json_: bool, time_limit: float | None, box: str, rules: st
 def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
                     box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
                     output: Output = None, quiet: Quiet = False,
-                    ignore_unsupported: IgnoreUnsupported = False) -> None:
+                    ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
+                    dask: Dask = None, optimal: Optimal = None,
+                    svg_dir: SvgDir = None) -> None:
     """A solving path: one line per step, then the verified solution and a grade.
 
     Each step derives placements or eliminations from known facts and a few constraints
@@ -80,22 +121,24 @@ def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimi
     go. Cheapest steps first: singles, then steps citing two, three … constraints.
     Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash, 4 time limit
     (the steps found so far are printed).
-    Example: satdoku explain examples/puzzle.txt --json
+    Examples: satdoku explain examples/puzzle.txt --json  ·  satdoku explain
+    examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --optimal 10
     """
-    _run(puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         lambda p: explain(p, time_limit), render_path)
+    _run("explain", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
+         jobs, dask, optimal, svg_dir)
 
 
 @app.command(name="hint", epilog=EXIT_CODES)
 def hint_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
                  box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
                  output: Output = None, quiet: Quiet = False,
-                 ignore_unsupported: IgnoreUnsupported = False) -> None:
+                 ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
+                 dask: Dask = None, optimal: Optimal = None) -> None:
     """The next step only, with every fact and constraint it cites.
 
     PUZZLE may carry pencil marks (a Sukaku line, as 'satdoku candidates -f line' writes
     it): eliminated candidates are known facts. Exit codes as for explain.
-    Example: satdoku hint examples/puzzle.txt
+    Examples: satdoku hint examples/puzzle.txt  ·  satdoku hint PUZZLE --optimal 30
     """
-    _run(puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         lambda p: hint(p, time_limit), render_hint)
+    _run("hint", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
+         jobs, dask, optimal)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -310,21 +311,47 @@ def _attempt(generator: PuzzleStream) -> Generated | TimeoutError:
         return err
 
 
-def block_size(n: int) -> int:
-    """Puzzles per block of :func:`generate_many` on an n×n board: a new generator costs
-    a few puzzles' time (measured: 9x9 8 ms ≈ 4 puzzles, 16x16 0.13 s ≈ 2), so blocks stay
-    large enough for it not to matter, and giant boards (seconds per puzzle) go one by one.
+def block_size(board: Board, rules: tuple[Rule, ...] = (),
+               options: GenerateOptions | None = None) -> int:
+    """Puzzles per block of :func:`generate_many`: a fixed function of the board and the
+    options (never of the jobs), so that the puzzles of a seed stay what they are.
 
-    >>> block_size(9), block_size(16), block_size(25)
-    (100, 20, 1)
+    A new generator costs a few puzzles' time (measured: 9x9 8 ms ≈ 4 puzzles, 16x16 0.13 s
+    ≈ 2), so plain blocks stay large enough for it not to matter, and giant boards (seconds
+    per puzzle) go one by one. Slower kinds make smaller blocks, since an interrupt with
+    ``-j N`` loses the blocks not finished: extra rules (a template's, anti-knight …; 9x9
+    ≈ 30-60 ms per puzzle) a tenth, and a new layout per puzzle (jigsaw, killer, drawn
+    constraints; 9x9 40-200 ms per puzzle, a new CNF each, so nothing is shared) one by one.
+
+    >>> [block_size(Board.classic(n)) for n in (9, 16, 25)]
+    [100, 20, 1]
+    >>> block_size(Board.classic(9), options=GenerateOptions(jigsaw=True))
+    1
     """
-    return 100 if n <= 12 else 20 if n <= 16 else 1
+    n = board.n
+    if options is not None and (options.jigsaw or options.cages or options.draw):
+        return 1
+    size = 100 if n <= 12 else 20 if n <= 16 else 1
+    return max(1, size // 10) if rules else size
 
 
 def block_seed(seed: int | str, block: int) -> int | str:
     """The seed of block ``block``: ``seed`` itself for the first, so that a short run's
     puzzles are those of one :class:`Generator` seeded with ``seed``."""
     return seed if block == 0 else derive_seed(seed, block)
+
+
+def blocks(count: int, size: int) -> Iterator[tuple[int, int]]:
+    """The (block, length) of ``count`` puzzles in blocks of ``size``, made as needed (a
+    count of 10¹² costs nothing up front).
+
+    >>> list(blocks(250, 100))
+    [(0, 100), (1, 100), (2, 50)]
+    """
+    block = 0
+    while block * size < count:
+        yield block, min(size, count - block * size)
+        block += 1
 
 
 def generate_many(board: Board, rules: tuple[Rule, ...] = (),
@@ -338,28 +365,31 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
     with :func:`block_seed`; each puzzle's ``number`` counts from 1 over the whole run and
     its ``seed`` is ``seed``. With ``jobs`` > 1 (0: one per core) or a ``backend``
     (:mod:`satdoku.parallel`: a Dask cluster) worker processes make the blocks, yielded in
-    order: the same puzzles as with one job. On KeyboardInterrupt the puzzles already made
-    are yielded (up to the first block not done) before the interrupt goes on.
+    order: the same puzzles as with one job. On KeyboardInterrupt — raised here, or thrown
+    in by the consumer (``throw``) — the puzzles already made are yielded (up to the first
+    block not done) before the interrupt goes on.
 
     >>> from satdoku.board import Board
     >>> [m.clues > 0 for m in generate_many(Board.classic(4), seed=2, count=2)]
     [True, True]
     """
-    size = block_size(board.n)
-    blocks = [(b, min(size, count - b * size)) for b in range(-(-count // size))]
-    work = Work(block_maker, board=board, rules=tuple(rules), options=options, seed=seed,
-                size=size)
-    pool = backend or backend_for(jobs, most=len(blocks))
+    size = block_size(board, tuple(rules), options)
+    pool = backend or backend_for(jobs, most=-(-count // size))
     if pool is None:
-        for block, length in blocks:
+        for block, length in blocks(count, size):
             yield from block_puzzles(board, tuple(rules), options, seed, size, block, length)
         return
-    run, done = Ordered(pool, work, iter(blocks)), False
+    work = Work(block_maker, board=board, rules=tuple(rules), options=options, seed=seed,
+                size=size)
+    run, done, current = Ordered(pool, work, blocks(count, size)), False, deque()
     try:
         for made in run:
-            yield from made
+            current.extend(made)
+            while current:
+                yield current.popleft()
         done = True
     except KeyboardInterrupt:
+        yield from current  # the rest of the block being taken
         for made in run.finished():
             yield from made
         raise

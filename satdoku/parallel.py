@@ -17,6 +17,7 @@ soon as it and every chunk before it are done.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -129,6 +130,26 @@ class Backend(Protocol):
     def close(self, abort: bool = False) -> None: ...
 
 
+#: Whether a pool was aborted in this process (see :meth:`Local.close`).
+_aborted = False
+
+
+def aborted() -> bool:
+    """Whether a pool of this process was stopped in the middle of its work (Ctrl-C): its
+    threads may still be winding down, so the process should end with ``os._exit`` once
+    its output is written and flushed, not through Python's exit hooks."""
+    return _aborted
+
+
+def _forget(manager: threading.Thread | None) -> None:
+    """Keep ``concurrent.futures``' exit hook away from an aborted pool's manager thread
+    (it would wake it through a pipe the thread may be closing: "Bad file descriptor")."""
+    from concurrent.futures import process
+    wakeups = getattr(process, "_threads_wakeups", None)
+    if manager is not None and wakeups is not None:
+        wakeups.pop(manager, None)
+
+
 def cores() -> int:
     """The cores this process may use (``--jobs 0``)."""
     if hasattr(os, "process_cpu_count"):  # Python 3.13
@@ -153,6 +174,26 @@ def _orphaned(parent: int) -> None:
     os._exit(1)
 
 
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C and TERM wait until the block is done, then act: a result written and its
+    count go together (the count an interrupt reports is what the output holds). In the
+    main thread only, where Python runs signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = {s: signal.signal(s, lambda signum, _: caught.append(signum)) for s in held}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+        if caught:
+            signal.raise_signal(caught[0])
+
+
 class Local:
     """A pool of ``jobs`` worker processes (``concurrent.futures``), forked on Linux so
     that they start with the parent's modules already imported."""
@@ -169,9 +210,14 @@ class Local:
             stream.flush()
         self._pool = ProcessPoolExecutor(jobs, mp_context=context,
                                          initializer=_worker_started)
+        self._forked = False
 
     def submit(self, work: Work, chunk: Any) -> Any:
-        return self._pool.submit(execute, work, chunk)
+        if self._forked:
+            return self._pool.submit(execute, work, chunk)
+        with interrupts_held():  # the first forks the workers: Ctrl-C in a fork hook is lost
+            self._forked = True
+            return self._pool.submit(execute, work, chunk)
 
     def result(self, future: Any) -> Any:
         from concurrent.futures.process import BrokenProcessPool
@@ -185,16 +231,30 @@ class Local:
         return future.done() and not future.cancelled() and future.exception() is None
 
     def close(self, abort: bool = False) -> None:
-        """Stop the pool; with ``abort`` the workers are stopped in the middle of their
-        chunks (Ctrl-C), otherwise they finish them."""
-        if abort:
-            terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14
-            if terminate is not None:
-                terminate()
-            else:
-                for process in list((getattr(self._pool, "_processes", None) or {}).values()):
-                    process.terminate()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the pool; with ``abort`` the workers are killed in the middle of their
+        chunks (Ctrl-C), otherwise they finish them.
+
+        An abort waits for nothing: the pool's queue feeder may be stuck writing chunks to
+        a pipe that no worker reads any more, so it is not joined (now, or at exit), and
+        the pool's manager thread winds down by itself, unknown to ``concurrent.futures``'
+        exit hook (which would race it for a closed pipe). :func:`aborted` then tells the
+        CLI to end without Python's exit hooks.
+        """
+        if not abort:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            return
+        global _aborted
+        _aborted = True
+        pool = self._pool
+        queue = getattr(pool, "_call_queue", None)
+        if queue is not None:
+            queue.cancel_join_thread()
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                process.kill()
+        manager = getattr(pool, "_executor_manager_thread", None)
+        pool.shutdown(wait=False, cancel_futures=True)
+        _forget(manager)
 
     def __enter__(self) -> Local:
         return self

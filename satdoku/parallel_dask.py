@@ -21,17 +21,90 @@ CONNECT_SECONDS = 10
 WORKER_WAIT_SECONDS = 60
 
 
-def _client(address: str) -> Any:
+#: What --dask takes, for the error that says it was not that.
+FORMS = ("give a scheduler address, tcp://HOST:PORT or HOST:PORT, or the scheduler file "
+         "that 'dask scheduler --scheduler-file FILE' wrote")
+
+
+def scheduler_address(given: str) -> str:
+    """The scheduler address of ``--dask``: ``given`` itself when it is an address, else
+    read from the scheduler file it names. Each wrong value is one :class:`SatdokuError`,
+    found before any ``Client`` is made (a client that failed to connect is collected later,
+    waiting 20 s and printing a warning).
+
+    >>> scheduler_address("nowhere.json")
+    Traceback (most recent call last):
+    satdoku.errors.SatdokuError: --dask nowhere.json: no such scheduler file
+    """
+    path = Path(given)
+    if "://" not in given and (path.suffix == ".json" or "/" in given or path.exists()):
+        return _read_scheduler_file(given, path)
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+    try:
+        scheme, location = parse_address(given, strict=False)
+        get_backend(scheme)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(location)
+    except ValueError as err:
+        raise SatdokuError(f"--dask {given}: not a scheduler address ({err}) nor a file; "
+                           f"{FORMS}") from None
+    return given
+
+
+def _read_scheduler_file(given: str, path: Path) -> str:
+    import json
+    where = f"--dask {given}"
+    if not path.exists():
+        raise SatdokuError(f"{where}: no such scheduler file") from None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise SatdokuError(f"{where}: cannot read the scheduler file "
+                           f"({err.strerror or err})") from None
+    except ValueError:
+        raise SatdokuError(f"{where}: not a scheduler file (not JSON); {FORMS}") from None
+    address = data.get("address") if isinstance(data, dict) else None
+    if not isinstance(address, str) or not address:
+        raise SatdokuError(f"{where}: not a scheduler file (no \"address\" in it); "
+                           f"{FORMS}")
+    return address
+
+
+def _reachable(given: str, address: str) -> None:
+    """A TCP scheduler that accepts no connection within :data:`CONNECT_SECONDS` (tried
+    every 0.1 s: it may be starting) is an error, and no Client is made."""
+    import socket
+    import time
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+    scheme, location = parse_address(address, strict=False)
+    if scheme not in ("tcp", "tls", "ws", "wss"):
+        return
+    host, port = parse_host_port(location)
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        try:
+            socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+            return
+        except OSError as err:
+            if time.monotonic() >= deadline or isinstance(err, socket.gaierror):
+                raise SatdokuError(f"--dask {given}: cannot reach a Dask scheduler there "
+                                   f"({err.strerror or type(err).__name__})") from None
+            time.sleep(0.1)
+
+
+def _client(given: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
         raise SatdokuError('--dask needs dask.distributed: pip install "satdoku[dask]"') from None
-    target = ({"scheduler_file": address} if Path(address).is_file()
-              else {"address": address})
+    address = scheduler_address(given)
+    _reachable(given, address)
     try:
-        return Client(**target, timeout=CONNECT_SECONDS, set_as_default=False)
+        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
-        raise SatdokuError(f"--dask {address}: cannot reach a Dask scheduler there "
+        raise SatdokuError(f"--dask {given}: cannot reach a Dask scheduler there "
                            f"({' '.join(str(err).split()) or type(err).__name__})") from None
 
 

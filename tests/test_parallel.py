@@ -28,6 +28,7 @@ from conftest import DATA
 from satdoku import format_line, parse_puzzle
 from satdoku.board import Board
 from satdoku.cli import run
+from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.generate import Generator, generate_many
 from satdoku.parallel import Local, Ordered, Work, scaled
 
@@ -234,6 +235,68 @@ def test_ctrl_c_keeps_a_prefix_without_gap(tmp_path):
                    "so far were written\n")
 
 
+@pytest.mark.parametrize("delay", [0.1, 0.4, 0.8])
+def test_ctrl_c_at_any_time_ends_cleanly(tmp_path, delay):
+    """Interrupted while chunks wait in a full pipe to the workers (issue 15: 2 runs in 60
+    hung joining the pool's feeder; others printed "Bad file descriptor" at exit)."""
+    path, lines = _big(tmp_path, 100)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    done = _prefix(tmp_path, lines)
+    assert proc.returncode == 130 and 0 < done < len(lines)
+    assert err.count("\n") == 1 and err.startswith("satdoku: interrupted after ")
+
+
+def test_an_interrupt_waits_for_a_write_and_its_count():
+    from satdoku.parallel import interrupts_held
+    done = []
+    with pytest.raises(KeyboardInterrupt), interrupts_held():
+        signal.raise_signal(signal.SIGINT)
+        time.sleep(0.01)  # (a call: where Python would raise it)
+        done.append("written and counted")
+    assert done == ["written and counted"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def sleepy(seconds: float):
+    """A slow work factory: its chunks wait in the pool's pipe."""
+    def run_(chunk: bytes) -> int:
+        time.sleep(seconds)
+        return len(chunk)
+    return run_
+
+
+def test_an_aborted_pool_waits_for_nothing():
+    from satdoku import parallel
+    pool = Local(2)
+    futures = [pool.submit(Work(sleepy, seconds=30), b"x" * 300_000) for _ in range(6)]
+    time.sleep(0.3)  # the workers sleep; chunks fill the pipe (64 KiB) behind them
+    start = time.monotonic()
+    pool.close(abort=True)
+    assert time.monotonic() - start < 2 and parallel.aborted()
+    assert not any(f.done() and not f.cancelled() and f.exception() is None for f in futures)
+
+
+def test_ctrl_c_in_solve_all_says_it_once(tmp_path):
+    few = "." * 79 + "68"  # billions of solutions
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "solve", "--all", few, "-f",
+                             "line", "-q", "-o", str(tmp_path / "out.txt")],
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert _wait_for_results(tmp_path, lambda: proc.poll() is None)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    found = (tmp_path / "out.txt").read_text().splitlines()
+    for solution in found[:: max(1, len(found) // 50)]:
+        parse_puzzle(few).verify(parse_puzzle(solution).givens)
+    assert proc.returncode == 130 and len(set(found)) == len(found) > 1
+    assert err.splitlines()[-1:] == [f"satdoku: interrupted after {len(found):,} solutions; "
+                                     "those found were written"]
+    assert "puzzles" not in err and "Traceback" not in err
+
+
 def _workers(pid: int) -> list[int]:
     """The worker processes of ``pid`` (forked: the same command line)."""
     def cmdline(p: int) -> bytes:
@@ -284,6 +347,57 @@ def test_generate_gives_the_same_puzzles_whatever_the_jobs():
     assert numbers == [(5, k) for k in range(1, 231)]
 
 
+def test_generate_keeps_every_finished_block_when_interrupted():
+    board = Board.classic(4)
+    one = [m.puzzle.givens for m in generate_many(board, seed=5, count=400)]
+    made = generate_many(board, seed=5, count=400, jobs=2)
+    kept = [next(made).puzzle.givens]
+    kept += [m.puzzle.givens for m in _until_interrupted(made)]
+    assert len(kept) >= 100 and kept == one[:len(kept)]  # the whole first block at least
+
+
+def _until_interrupted(made):
+    """What a generator gives once Ctrl-C is thrown into it, until it raises it again."""
+    with pytest.raises(KeyboardInterrupt):
+        yield made.throw(KeyboardInterrupt)
+        yield from made
+
+
+def test_generate_blocks_are_made_as_needed():
+    start = time.monotonic()
+    made = generate_many(Board.classic(4), seed=1, count=10 ** 12, jobs=2)
+    assert [m.number for m in (next(made), next(made))] == [1, 2]
+    made.close()
+    assert time.monotonic() - start < 10
+
+
+def test_generate_interrupted_with_jobs_keeps_its_puzzles(tmp_path):
+    args = ["generate", "--killer", "--size", "6", "--seed", "7", "--with-solution"]
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", *args, "-n", "100000", "-j", "2",
+                             "-q", "-o", str(tmp_path / "out.txt")], stderr=subprocess.PIPE,
+                            text=True, cwd=tmp_path)
+    assert _wait_for_results(tmp_path, lambda: proc.poll() is None)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    lines = (tmp_path / "out.txt").read_text().splitlines()
+    made = "the puzzle made was" if len(lines) == 1 else f"the {len(lines):,} puzzles made were"
+    assert proc.returncode == 130 and err == f"satdoku: interrupted; {made} written\n"
+    assert not list(tmp_path.glob(".out.txt.*.tmp"))
+    first = min(len(lines), 20)
+    code, data, _ = cli(*args, "-n", str(first))  # one process: the same puzzles
+    assert code == 0 and _puzzles(data.decode().splitlines()) == _puzzles(lines[:first])
+
+
+def _puzzles(lines: list[str]) -> list[dict]:
+    """Generated JSON puzzles less how long each took (and the solver calls it made), each
+    solution checked by the rules' own checker."""
+    objects = [json.loads(line) for line in lines]
+    for obj in objects:
+        obj.pop("seconds"), obj.pop("calls")
+        puzzle_from_json(obj).verify(parse_puzzle(obj["solution"]).givens)
+    return objects
+
+
 # -- Dask ---------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -312,6 +426,24 @@ def test_dask_missing_or_unreachable_is_one_line(files, monkeypatch):
     assert (code, data) == (2, b"") and err.count("\n") == 1
     assert err.startswith("satdoku: error: --dask tcp://127.0.0.1:1: cannot reach a Dask "
                           "scheduler there")
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("garbage", "not a scheduler address (missing port number in address 'garbage') nor a "
+                "file; give a scheduler address, tcp://HOST:PORT or HOST:PORT, or the "
+                "scheduler file that 'dask scheduler --scheduler-file FILE' wrote"),
+    ("nonexist.json", "no such scheduler file"),
+    ("{empty}", "not a scheduler file (no \"address\" in it); give a scheduler address"),
+    ("{not_json}", "not a scheduler file (not JSON); give a scheduler address")])
+def test_a_wrong_dask_value_is_one_line_at_once(value, says, files, tmp_path):
+    pytest.importorskip("distributed")
+    (tmp_path / "empty.json").write_text("{}")
+    (tmp_path / "not.json").write_text("tcp://127.0.0.1:8786")
+    value = value.format(empty=tmp_path / "empty.json", not_json=tmp_path / "not.json")
+    start = time.monotonic()
+    code, data, err = cli("solve", str(files["sure"]), "--dask", value)
+    assert (code, data, err.count("\n")) == (2, b"", 1) and time.monotonic() - start < 5
+    assert err.startswith(f"satdoku: error: --dask {value}: {says}")
 
 
 def test_dask_generate_is_the_same(cluster, tmp_path):

@@ -6,7 +6,9 @@ and this package imports typer only when :func:`run` is first used.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import signal
 import sys
 
@@ -20,14 +22,32 @@ def main() -> None:
     # with the start-up's objects frozen out of the collector's way.
     gc.disable()
     signal.signal(signal.SIGTERM, _terminate)
-    from satdoku.cli.app import run
-    from satdoku.cli.commands import COMMANDS, load_command_module
+    try:  # (Ctrl-C while the modules load: nothing was done yet)
+        from satdoku.cli.app import run
+        from satdoku.cli.commands import COMMANDS, load_command_module
 
-    if len(sys.argv) > 1 and sys.argv[1] in COMMANDS:
-        load_command_module(sys.argv[1])
+        if len(sys.argv) > 1 and sys.argv[1] in COMMANDS:
+            load_command_module(sys.argv[1])
+    except KeyboardInterrupt:
+        print("satdoku: interrupted", file=sys.stderr)
+        sys.exit(130)
     gc.freeze()
     gc.enable()
-    sys.exit(run())
+    code = run()
+    parallel = sys.modules.get("satdoku.parallel")
+    if parallel is not None and parallel.aborted():
+        _exit_now(code)
+    sys.exit(code)
+
+
+def _exit_now(code: int) -> None:
+    """End at once, past Python's exit hooks: after Ctrl-C stopped a pool of workers, the
+    hooks of ``concurrent.futures`` and ``multiprocessing`` would join its threads, which
+    may never end. The output file is already complete (renamed) by then."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)
 
 
 def _terminate(signum: int, frame: object) -> None:

@@ -61,9 +61,12 @@ def write_all(solver: SudokuSolver, puzzle: Puzzle, limit: int | None,
     try:
         for grid in counted(solver.solutions(puzzle, limit, time_limit), limit, quiet, out):
             text = format_line(puzzle.board, grid) if line else format_grid(puzzle.board, grid)
-            out.write(("\n" if written and not line else "") + text + "\n")
-            out.flush()  # seen as soon as found, even through a pipe
+            text = ("\n" if written and not line else "") + text + "\n"
+            # counted first: Ctrl-C is raised after a call returns (out.write's too), so
+            # never between a write and its count
             first, written = first or (grid,), written + 1
+            out.write(text)
+            out.flush()  # seen as soon as found, even through a pipe
     except TimeoutError:
         status = Status.UNKNOWN
     except KeyboardInterrupt:

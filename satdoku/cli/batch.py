@@ -55,27 +55,30 @@ def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: Text
         return run_chunks(records, name, fmt, out, handler, quiet, jobs, dask)
     handle = handler.build() if isinstance(handler, Work) else handler
     codes: list[ExitCode] = []
-    progress = Progress(len(records), "puzzles", quiet or not many, out)
+    progress, said = Progress(len(records), "puzzles", quiet or not many, out), False
     try:
         for record in records:
             answer = answer_record(record, fmt, handle)
             codes.append(answer.code)
             emit(record, answer, fmt, out, progress.note, many, name)
             progress.advance()
-            if answer.interrupted:
+            if answer.interrupted:  # (its message said so: of one puzzle, all there is)
+                said = not many and bool(answer.message)
                 raise KeyboardInterrupt
     except KeyboardInterrupt:
-        stopped(progress, out, f"{len(codes):,} of {len(records):,} puzzles")
+        stopped(progress, out, None if said else f"{len(codes):,} of {len(records):,} puzzles")
     finally:  # (a bar left on screen would keep the cursor hidden)
         progress.close()
     return worst(codes)
 
 
-def stopped(progress: Progress, out: TextIO, done: str) -> None:
-    """End a batch on Ctrl-C or TERM: what is written stays; exit code 130."""
+def stopped(progress: Progress, out: TextIO, done: str | None) -> None:
+    """End a batch on Ctrl-C or TERM: what is written stays; exit code 130 (``done``: how
+    far it went, None when the interrupted answer's own message said it)."""
     progress.close()
     out.flush()
-    typer.echo(f"satdoku: interrupted after {done}; results so far were written", err=True)
+    if done is not None:
+        typer.echo(f"satdoku: interrupted after {done}; results so far were written", err=True)
     raise typer.Exit(130) from None
 
 

@@ -28,12 +28,18 @@ from typing import TextIO
 
 import typer
 
-from satdoku.cli.batch import Handler, answer_record, emit, run_batch, stopped
+from satdoku.cli.batch import (
+    Handler,
+    answer_record,
+    emit,
+    run_batch,
+    stopped,
+)
 from satdoku.cli.options import OutputFormat
 from satdoku.cli.progress import Progress, silence
 from satdoku.errors import ExitCode, worst
 from satdoku.formats import Record
-from satdoku.parallel import Ordered, Work, WorkerDied, backend_for
+from satdoku.parallel import Ordered, Work, WorkerDied, backend_for, interrupts_held
 
 #: The first chunks' size, before any rate is known; the largest chunk.
 FIRST, LARGEST = 8, 5_000
@@ -130,13 +136,14 @@ def run_chunks(records: Sequence[Record], name: str, fmt: OutputFormat, out: Tex
 
     def write(chunk: Chunk) -> None:
         nonlocal done
-        for to_stderr, text in chunk.writes:
-            if to_stderr:
-                progress.note(text)
-            else:
-                out.write(text)
-        codes.append(chunk.code)
-        done += chunk.count
+        with interrupts_held():  # (all of a chunk and its count, or none)
+            for to_stderr, text in chunk.writes:
+                if to_stderr:
+                    progress.note(text)
+                else:
+                    out.write(text)
+            codes.append(chunk.code)
+            done += chunk.count
         sizer.measured(chunk.count, chunk.seconds)
         progress.advance(chunk.count)
 

@@ -83,6 +83,12 @@ class LazyGroup(TyperGroup):
             ctx.exit(2)
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # (typer would end with 130 silently: run() says it)
+            raise typer.Abort() from None
+
     def get_help_option(self, ctx: Any) -> Any:
         return _fast_param(super().get_help_option(ctx))
 
@@ -164,7 +170,10 @@ class _FastValue:
                   and (value.isdigit() if kind is int else bool(_NUMBER.fullmatch(value))))
         if not (of_kind or digits):
             return None
-        number = kind(value)
+        try:
+            number = kind(value)
+        except ValueError:  # (over Python's 4,300 digits: typer's message)
+            return None
         if kind in (int, float) and ((self.low is not None and number < self.low)
                                      or (self.high is not None and number > self.high)):
             return None

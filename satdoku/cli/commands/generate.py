@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from collections.abc import Iterator
@@ -12,21 +13,26 @@ import typer
 
 from satdoku.board import Board
 from satdoku.cli.app import app
-from satdoku.cli.io import Progress, output_stream
+from satdoku.cli.io import output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
     Backend,
+    Dask,
     EncodingOpt,
     Output,
     OutputFormat,
     Quiet,
     positive_seconds,
 )
+from satdoku.cli.progress import Progress
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
 from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
+from satdoku.formats.givens_only import givens_only_loss
 from satdoku.generate import Generated, GenerateOptions, generate_many
+from satdoku.grade_filter import Difficulty
+from satdoku.parallel import backend_for, interrupts_held
 from satdoku.puzzle import Puzzle
 from satdoku.symmetry import Symmetry
 
@@ -89,21 +95,36 @@ def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) 
 def facts(made: Generated) -> dict:
     """How a puzzle was made, for JSON output."""
     return {"clues": made.clues, "symmetry": made.symmetry.value,
-            "minimal": made.proven_minimal, "seed": made.seed, "number": made.number,
+            "minimal": made.proven_minimal, "undecided": made.undecided,
+            "seed": made.seed, "number": made.number,
             "seconds": round(made.seconds, 6), "calls": made.calls}
 
 
 GENERATE_EXIT_CODES = (
     "Exit codes: 0 puzzles made · 2 bad input or usage (e.g. rules that no grid satisfies) · "
     "4 a time limit ran out before a full grid was found (that puzzle is skipped, the others "
-    "are written) · 70 internal error (please report) · 130 interrupted (Ctrl-C or TERM): "
+    "are written; also when --difficulty found fewer than --count puzzles in --attempts) · "
+    "70 internal error (please report) · 130 interrupted (Ctrl-C or TERM): "
     "the puzzles made so far are written, in order."
 )
 Count = Annotated[int, typer.Option("--count", "-n", min=1, help="How many puzzles.")]
+#: The most digits of a --seed; the largest --budget (conflicts per removal test).
+SEED_DIGITS, MAX_BUDGET = 100, 10 ** 12
+
+
+def seed_of(value: int | None) -> int | None:
+    """A --seed callback: at most :data:`SEED_DIGITS` digits."""
+    if value is not None and len(str(abs(value))) > SEED_DIGITS:
+        raise typer.BadParameter(f"a seed of {len(str(abs(value))):,} digits: give at most "
+                                 f"{SEED_DIGITS}")
+    return value
+
+
 Seed = Annotated[int | None, typer.Option(
-    "--seed", help="Seed: the same seed and options give the same puzzles (unless a time "
-                   "limit ran out). Default: a random seed, shown in every puzzle's header "
-                   "(grid) or 'seed' (JSON).")]
+    "--seed", callback=seed_of,
+    help="Seed (an integer of at most 100 digits): the same seed and options give the same "
+         "puzzles (unless a time limit ran out). Default: a random seed, shown in every "
+         "puzzle's header (grid) or 'seed' (JSON).")]
 Size = Annotated[int | None, typer.Option(
     "--size", min=1, help="Board size when --box does not give it (default 9).")]
 GenBox = Annotated[str, typer.Option(
@@ -121,7 +142,9 @@ Clues = Annotated[int | None, typer.Option(
     help="Stop removing clues once at most this many are left (a whole orbit goes at a time, "
          "so a puzzle may end a little below; a note says when one could not get that "
          "low). With --killer, 0 makes zero-given killers: cages are cut and merged until "
-         "their sums alone make the puzzle unique.")]
+         "their sums alone make the puzzle unique; with --draw, drawn constraints are added "
+         "until unique (if they cannot be, the puzzle keeps a few givens and a note says "
+         "so).")]
 Template = Annotated[str | None, typer.Option(
     "--template", metavar="PUZZLE",
     help="Generate on this puzzle's board and rules: a JSON puzzle (cages, lines, dots, "
@@ -142,14 +165,23 @@ Killer = Annotated[bool, typer.Option(
 CageSize = Annotated[str | None, typer.Option(
     "--cage-size", metavar="MIN-MAX", show_default=False,
     help="Cage sizes for --killer (cells). Default: 2-5, at most the board size.")]
+DrawOpt = Annotated[str | None, typer.Option(
+    "--draw", metavar="KIND[:COUNT],…", show_default=False,
+    help="Constraints drawn over each grid (a new layout for each puzzle): thermos, arrows, "
+         "dots (kropki white and black), xv. COUNT defaults to half the size for thermos "
+         "and arrows, the size for dots and xv; dots:all or xv:all draw every one, with the "
+         "negative constraint. Givens are then removed; with --givens 0, more are drawn "
+         "until the puzzle is unique, then any not needed are dropped. E.g. --draw "
+         "thermos:6,arrows:4,dots.")]
 GenTimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", callback=positive_seconds,
     help="Seconds per puzzle; when it runs out the puzzle keeps its remaining clues "
          "(unique, minimality not proven). Building the CNF of a giant board comes first "
          "and is not counted.")]
 Budget = Annotated[int | None, typer.Option(
-    "--budget", min=0, help="Conflicts per removal test (default 1000 up to 16x16, 100 "
-                            "above; 0: none); a test that runs out keeps its clues.")]
+    "--budget", min=0, max=MAX_BUDGET,
+    help="Conflicts per removal test, at most 10^12 (default 1000 up to 16x16, 100 above; "
+         "0: none); a test that runs out keeps its clues.")]
 Minimal = Annotated[bool, typer.Option(
     "--minimal", help="Prove every puzzle minimal: orbits whose removal test ran out of its "
                       "budget are tested again, budgets growing tenfold, until each one is "
@@ -163,15 +195,22 @@ WithSolution = Annotated[bool, typer.Option(
 GenFormat = Annotated[GenOutput | None, typer.Option(
     "--format", "-f", help="Output: grid (default for one puzzle), line (default for "
                            "--count > 1; both show the givens only, so --template with "
-                           "rules, --jigsaw and --killer default to json), json (one object "
-                           "per line, with all constraints, clue count, "
+                           "rules, --jigsaw, --killer and --draw default to json), json "
+                           "(one object per line, with all constraints, clue count, "
                            "symmetry, minimality, seed, time and solver calls; "
                            "'satdoku check' reads it back), fpuzzles or sudokupad (a link "
                            "per line that opens the puzzle in f-puzzles or SudokuPad).")]
 Jobs = Annotated[int, typer.Option(
-    "--jobs", "-j", min=1, help="Worker processes; each runs its own stream of puzzles "
-                                "seeded from --seed (so -j 2 gives other puzzles than -j 1, "
-                                "the same ones every time).")]
+    "--jobs", "-j", min=0, help="Worker processes, 0 = one per core; default 1: this process "
+                                "alone. The puzzles are the same whatever N (each block of "
+                                "puzzles has a seed of its own, derived from --seed).")]
+
+DifficultyOpt = Annotated[Difficulty | None, typer.Option(
+    "--difficulty", help="Keep only puzzles of this grade (the grade of 'satdoku explain': "
+                         "the hardest step of the solving path): puzzles are made, explained "
+                         "and graded until --count of them match or --attempts run out.")]
+Attempts = Annotated[int, typer.Option(
+    "--attempts", min=1, help="With --difficulty: at most this many puzzles made and graded.")]
 
 
 @app.command(epilog=GENERATE_EXIT_CODES)
@@ -185,7 +224,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
              output: Output = None, jobs: Jobs = 1, quiet: Quiet = False,
              template: Template = None, template_givens: TemplateGivensOpt = "keep",
              jigsaw: Jigsaw = False, killer: Killer = False,
-             cage_size: CageSize = None) -> None:
+             cage_size: CageSize = None, draw: DrawOpt = None, dask: Dask = None,
+             difficulty: DifficultyOpt = None, attempts: Attempts = 200) -> None:
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
     Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
@@ -194,7 +234,9 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     satdoku generate --with-solution -f json  ·  satdoku generate --box 5x5 --time-limit 60
     ·  satdoku generate --template my-layout.json -n 10  ·  satdoku generate --jigsaw -n 5
     ·  satdoku generate --killer --givens 0  ·  satdoku generate --killer --jigsaw -f
-    fpuzzles
+    fpuzzles  ·  satdoku generate --draw thermos:6,arrows:4,dots  ·  satdoku generate
+    --draw dots,xv --givens 0 --size 6  ·  satdoku generate -n 100000 -j 0 -o puzzles.txt
+    ·  satdoku generate --difficulty hard -n 5
     """
     from satdoku.cli.generate_variants import TemplateGivens, setup
 
@@ -204,7 +246,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         raise typer.BadParameter("choose keep, removable or drop",
                                  param_hint="--template-givens") from None
     layout = setup(None if template else board_of(size, box), template, kept, jigsaw, killer,
-                   cage_size, size, box, rules)
+                   cage_size, size, box, rules, draw)
     board, extra = layout.board, layout.rules
     if clues is not None and clues >= board.n ** 2:
         raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
@@ -215,17 +257,35 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
                               time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend, **layout.options)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
-    made = generate_many(board, extra, options, seed, count, min(jobs, count))
+    pool = backend_for(jobs, dask) if dask else None  # (--jobs: generate_many's own pool)
+    made = generate_many(board, extra, options, seed, attempts if difficulty else count,
+                         jobs, pool)
+    if difficulty is not None:
+        from satdoku.grade_filter import GradePick
+        tried = Progress(attempts, "attempts", quiet)
+        pick = GradePick(difficulty, count, time_limit, tried.update)
+        made = pick.filter(made)
     if not layout.plain and fmt in (GenOutput.grid, GenOutput.line):
         typer.echo(f"satdoku: note: --format {fmt.value} shows the givens only; the rules, "
                    "regions, cages and other constraints are in --format json, fpuzzles or "
                    "sudokupad", err=True)
     chosen = fmt or (GenOutput.json if not layout.plain else
                      GenOutput.grid if count == 1 else GenOutput.line)
+    if layout.plain and chosen in (GenOutput.grid, GenOutput.line) and (  # other boxes
+            loss := givens_only_loss(Puzzle(board, (0,) * board.n ** 2))):
+        typer.echo(f"satdoku: note: {loss.message(chosen.value)}", err=True)
     fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
             else OutputFormat(chosen.value))
-    with output_stream(output) as out:
-        code = write_all(made, count, out, fmt_, with_solution, quiet)
+    try:
+        with output_stream(output) as out:
+            code = write_all(made, count, out, fmt_, with_solution, quiet)
+    finally:
+        if pool is not None:
+            pool.close()
+    if difficulty is not None and code != 130:
+        tried.close()
+        typer.echo(f"satdoku: {pick.message()}", err=True)
+        code = code if pick.reached else max(code, ExitCode.TIME_LIMIT)
     raise typer.Exit(int(code))
 
 
@@ -234,28 +294,44 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made)."""
     progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK
-    written, short, unproven, undecided = 0, [], 0, 0
-    try:
-        for k, item in enumerate(made, 1):
-            progress.update(k)
-            if isinstance(item, TimeoutError):
-                typer.echo(f"satdoku: puzzle {k}: {item}", err=True)
-                code = ExitCode.TIME_LIMIT
-                continue
-            gap = "\n" if written and fmt is OutputFormat.grid else ""
-            out.write(gap + render(item, fmt, with_solution) + "\n")
+    written, short, unproven, undecided, zero, k = 0, [], 0, 0, False, 0
+
+    def take(item: Generated | TimeoutError) -> None:
+        nonlocal written, unproven, undecided, zero, code, k
+        k += 1
+        progress.update(k)
+        if isinstance(item, TimeoutError):
+            progress.note(f"satdoku: puzzle {k}: {item}")
+            code = ExitCode.TIME_LIMIT
+            return
+        gap = "\n" if written and fmt is OutputFormat.grid else ""
+        text = gap + render(item, fmt, with_solution) + "\n"
+        with interrupts_held():  # (a puzzle written is counted)
+            out.write(text)
             written += 1
-            short += [] if item.reached_target else [item.clues]
-            unproven += item.target is None and not item.proven_minimal
-            undecided += item.undecided if item.target is None else 0
+        if not item.reached_target:
+            short.append(item.clues)
+        zero = item.target == 0
+        unproven += item.target is None and not item.proven_minimal
+        undecided += item.undecided if item.target is None else 0
+
+    try:
+        for item in made:
+            take(item)
     except KeyboardInterrupt:
+        for item in _finished(made):  # (the workers' puzzles done before the interrupt)
+            take(item)
         progress.close()
         typer.echo(f"satdoku: interrupted; {_made(written)}", err=True)
         return 130
-    progress.close()
+    finally:
+        progress.close()
     if short:
         typer.echo(f"satdoku: note: {len(short)} of {written} puzzles stopped above the clue "
-                   f"target (fewest {min(short)} clues)", err=True)
+                   f"target (fewest {min(short)} clues)" + (
+                       ": the constraints alone (drawn or the template's) did not make them "
+                       "unique, or not within --time-limit, so they keep the givens that do"
+                       if zero else ""), err=True)
     if unproven:
         typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
                    f"minimal: {_orbits(undecided)} in all were kept undecided when a removal "
@@ -264,10 +340,25 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
     return code
 
 
+def _finished(made: Iterator[Generated | TimeoutError]) -> Iterator[Generated | TimeoutError]:
+    """After Ctrl-C in the writing: the puzzles ``made`` has finished (told of the interrupt,
+    :func:`~satdoku.generate.generate_many` gives them up to its first block not done)."""
+    throw = getattr(made, "throw", None)
+    if throw is None:
+        return
+    try:
+        first = throw(KeyboardInterrupt)
+    except (KeyboardInterrupt, StopIteration):  # (it had ended, or kept nothing)
+        return
+    yield first
+    with contextlib.suppress(KeyboardInterrupt):
+        yield from made
+
+
 def _orbits(k: int) -> str:
     return "1 orbit" if k == 1 else f"{k} orbits"
 
 
 def _made(k: int) -> str:
     return "no puzzle was made" if k == 0 else (
-        "the puzzle made was written" if k == 1 else f"the {k} puzzles made were written")
+        "the puzzle made was written" if k == 1 else f"the {k:,} puzzles made were written")

@@ -132,8 +132,11 @@ def solve_handler(many: bool, enumerate_all: bool, limit: int | None, encoding: 
         answer = Answer(ExitCode.OK, result.status.value, text, {"solutions": lines})
         if result.status is Status.UNKNOWN:
             answer.code, answer.interrupted = ExitCode.TIME_LIMIT, interrupted
+            found = written or len(result.solutions)
             answer.message = ("interrupted" if interrupted else "time limit reached") + (
-                f" after {written or len(result.solutions)} solutions")
+                f" after {found:,} solution{'s' * (found != 1)}; "
+                f"{'those' if found != 1 else 'it'} found {'were' if found != 1 else 'was'} "
+                "written")
         return answer
 
     return handle

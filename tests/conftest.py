@@ -41,3 +41,23 @@ def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None,
 @pytest.fixture
 def cli():
     return run_cli
+
+
+@pytest.fixture
+def cli_here(capsys, monkeypatch):
+    """Run ``satdoku ARGS`` in this process (fast: no interpreter start), from the project
+    folder, with ``stdin`` as standard input: (code, out, err); no traceback allowed."""
+    from satdoku.cli import run
+
+    monkeypatch.chdir(ROOT)
+
+    def call(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+        if stdin is not None:
+            import io
+            monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        code = run(list(args))
+        out, err = capsys.readouterr()
+        assert "Traceback" not in err
+        return code, out, err
+    return call
+

@@ -374,3 +374,16 @@ def test_analyse_time_limit_on_a_giant_board(capsys, tmp_path):
     assert data["unknown"] and data["time_limit"] == 1
     assert "time limit of 1 s reached; unknown: " in err
     assert code in (0, 3, 4)
+
+
+def test_candidates_time_limit_holds():
+    """candidates had no time limit: nonconsecutive on an empty 9x9 takes ~30 s."""
+    import time
+
+    from conftest import run_cli
+
+    start = time.monotonic()
+    run = run_cli("candidates", "--rules", "nonconsecutive", "." * 81, "--time-limit", "0.5")
+    assert run.code == 4 and "time limit of 0.5 s reached" in run.err
+    assert time.monotonic() - start < 0.5 + 3  # (Python start-up included)
+    assert len(run.err.strip().splitlines()) == 1

@@ -15,7 +15,6 @@ from bruteforce import brute_solutions
 from cnf import Session
 from conftest import ROOT
 from satdoku.board import Board
-from satdoku.cli import run
 from satdoku.encoding import build
 from satdoku.fill import Filler
 from satdoku.formats import parse_json_puzzle, puzzle_to_json
@@ -250,18 +249,9 @@ def test_drawn_layouts_reproduce_from_the_seed():
 
 # -- the command line (in this process) --------------------------------------------------------
 @pytest.fixture
-def cli(capsys, monkeypatch):
-    """Run ``satdoku ARGS`` in this process, from the project folder: (code, out, err)."""
-    monkeypatch.chdir(ROOT)
-
-    def call(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-        if stdin is not None:
-            monkeypatch.setattr("sys.stdin", __import__("io").StringIO(stdin))
-        code = run(list(args))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err
-        return code, out, err
-    return call
+def cli(cli_here):
+    """``satdoku ARGS`` in this process (tests/conftest.py): (code, out, err)."""
+    return cli_here
 
 
 def test_cli_draw_in_every_format(cli, tmp_path):

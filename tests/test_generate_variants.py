@@ -13,7 +13,6 @@ from bruteforce import brute_solutions
 from cnf import Session
 from conftest import ROOT, run_cli
 from satdoku.board import Board
-from satdoku.cli import run
 from satdoku.encoding import build
 from satdoku.errors import RuleError
 from satdoku.formats import parse_json_puzzle, puzzle_to_json
@@ -231,16 +230,9 @@ def test_layouts_reproduce_from_the_seed():
 
 # -- the command line (in-process as satdoku.cli.run; one real subprocess) -------------------
 @pytest.fixture
-def cli(capsys, monkeypatch):
-    """Run ``satdoku ARGS`` in this process, from the project folder: (code, out, err)."""
-    monkeypatch.chdir(ROOT)
-
-    def call(*args: str) -> tuple[int, str, str]:
-        code = run(list(args))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err
-        return code, out, err
-    return call
+def cli(cli_here):
+    """``satdoku ARGS`` in this process (tests/conftest.py): (code, out, err)."""
+    return cli_here
 
 
 def test_cli_jigsaw_and_killer_read_back_unique(cli, tmp_path):

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cnf import AMO
+from cnf.budget import Deadline
 from satdoku.analyse import Analysis, Certificate, Verdict, analyse, certify, to_json
 from satdoku.analyse.candidates import backbone, true_candidates
 from satdoku.analyse.certificate import PROOF_BACKEND
@@ -34,6 +35,7 @@ from satdoku.cli.options import (
     PuzzleArg,
     Quiet,
     Rules,
+    TimeLimit,
     positive_seconds,
 )
 from satdoku.cli.picture import Picture, draw, picture_target
@@ -195,7 +197,8 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
                backend: Backend = DEFAULTS["backend"], fmt: Format = None,
                output: Output = None, quiet: Quiet = False, picture: Picture = None,
                ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
-               dask: Dask = None, memory_budget: MemoryBudget = None) -> None:
+               dask: Dask = None, memory_budget: MemoryBudget = None,
+               time_limit: TimeLimit = None) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
@@ -205,7 +208,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     records, name = load(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     work = Work(candidates_handler, encoding=encoding, amo=amo, backend=backend,
-                picture=picture, memory_budget=memory_budget)
+                picture=picture, memory_budget=memory_budget, time_limit=time_limit)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
     with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, work, quiet, jobs, dask)
@@ -213,17 +216,27 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
 
 
 def candidates_handler(encoding: Encoding, amo: AMO, backend: str,
-                       picture: str | None, memory_budget: int | None = None) -> Handler:
-    """candidates' answer for one puzzle."""
+                       picture: str | None, memory_budget: int | None = None,
+                       time_limit: float | None = None) -> Handler:
+    """candidates' answer for one puzzle (exit 4 when ``time_limit`` runs out first)."""
     solvers = Solvers(encoding, amo, backend, precheck=False, memory_budget=memory_budget)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        solver = solvers(p)
-        found = survey(solver, p, limit=2)
+        solver, deadline = solvers(p), Deadline(time_limit)
+        found = survey(solver, p, limit=2, deadline=deadline)
+        if found.status is Status.UNKNOWN:
+            return Answer(ExitCode.TIME_LIMIT, found.status.value,
+                          message=f"time limit of {time_limit:g} s reached before the "
+                                  "solutions were known")
         if not found.solutions:
             return Answer(EXIT_OF[found.status], found.status.value,
                           message=_message(p, found.status))
-        cands = true_candidates(solver, p, found.solutions, found.complete)
+        try:
+            cands = true_candidates(solver, p, found.solutions, found.complete, deadline)
+        except TimeoutError:
+            return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value,
+                          message=f"time limit of {time_limit:g} s reached before every "
+                                  "candidate was decided")
         draw(picture, p, candidates=cands)
         text = (candidate_grid(p.board, p.givens, cands) if fmt is OutputFormat.grid
                 else pencilmark_line(p.board, p.givens, cands))

@@ -147,3 +147,11 @@ def test_solve_and_check_draw_their_result(tmp_path):
     assert r.code == 3 and (tmp_path / "two.svg").stat().st_size > 0
     r = run_cli("solve", f"{HARD}\n{HARD}", "--svg", str(tmp_path / "many.svg"))
     assert r.code == 2 and "one puzzle" in r.err and not (tmp_path / "many.svg").exists()
+
+
+def test_version_is_the_installed_one(cli):
+    from importlib.metadata import version
+
+    for flag in ("--version", "-V"):
+        run = cli(flag)
+        assert run.code == 0 and run.out == f"satdoku {version('satdoku')}\n"

@@ -14,7 +14,8 @@ from satdoku.atomic import describe, is_write_error
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, OutputClosed, OutputError, SatdokuError
 
-HELP = "Sudoku of any size and its variants, solved, counted and checked with a SAT solver."
+HELP = ("Sudoku of any size and its variants, solved, counted and checked with a SAT solver. "
+        "'satdoku --version' prints the version.")
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
@@ -66,6 +67,16 @@ def _usage_message(err: BaseException) -> str:
     return f"{message} (see '{where} --help')" if message else ""
 
 
+def _version() -> int:
+    """``satdoku --version``: the installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        typer.echo(f"satdoku {version('satdoku')}")
+    except PackageNotFoundError:  # (a source tree that was never installed)
+        typer.echo("satdoku (not installed: version unknown)")
+    return 0
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code. User errors become one line on stderr, and so do
     failures to write the results (a full disk, a closed standard output: exit code 74)."""
@@ -74,6 +85,8 @@ def run(argv: list[str] | None = None) -> int:
         sys.stdout = ClosedOutput()
     if sys.stderr is None:  # (2>&-): messages go nowhere, and nothing fails for it
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - to the end
+    if (sys.argv[1:] if argv is None else argv) in (["--version"], ["-V"]):
+        return _version()
     try:
         code = _run(argv)
         sys.stdout.flush()  # what print() left in the buffer: a full disk shows here

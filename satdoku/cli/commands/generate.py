@@ -277,7 +277,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
             else OutputFormat(chosen.value))
     try:
-        with output_stream(output) as out:
+        with output_stream(output) as out, solver_calls_end_before_ctrl_c():
             code = write_all(made, count, out, fmt_, with_solution, quiet)
     finally:
         if pool is not None:
@@ -287,6 +287,22 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         typer.echo(f"satdoku: {pick.message()}", err=True)
         code = code if pick.reached else max(code, ExitCode.TIME_LIMIT)
     raise typer.Exit(int(code))
+
+
+@contextlib.contextmanager
+def solver_calls_end_before_ctrl_c() -> Iterator[None]:
+    """Ctrl-C waits for the SAT call under way to return (generation's calls are short:
+    conflict budgets) instead of cutting it. In the main thread PySAT otherwise makes
+    Ctrl-C leave CaDiCaL by a long jump, after which even freeing the solver crashed the
+    process now and then (SIGSEGV: the puzzles made so far were lost with it)."""
+    from pysat import solvers
+
+    check = solvers.MainThread.check
+    solvers.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        solvers.MainThread.check = check  # type: ignore[method-assign]
 
 
 def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,

@@ -18,19 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from enum import Enum
 
 from satdoku.generate import Generated
+from satdoku.grades import Difficulty
 
-
-class Difficulty(str, Enum):
-    """The grades of a solving path, easiest first."""
-
-    easy = "easy"
-    medium = "medium"
-    hard = "hard"
-    expert = "expert"
-    extreme = "extreme"
+__all__ = ["Difficulty", "GradePick"]
 
 
 class GradePick:

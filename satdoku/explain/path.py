@@ -30,13 +30,11 @@ from satdoku.explain.groups import Groups, constraint_groups
 from satdoku.explain.names import name_step
 from satdoku.explain.search import Search
 from satdoku.explain.steps import TRIAL, Step, cell_digit
+from satdoku.grades import EXTREME, GRADES
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solver import Status, solver_for
 
-#: Grades by the number of constraint groups of the hardest step (at most …).
-GRADES = (("easy", 1), ("medium", 2), ("hard", 4), ("expert", 8))
-EXTREME = "extreme"
 #: Steps citing at least this many groups count as hard steps.
 HARD = 3
 

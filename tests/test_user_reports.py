@@ -575,3 +575,10 @@ def test_output_onto_the_input_file_is_refused(tmp_path):
 def test_hostile_input_is_one_line_and_exit_2(args, message):
     run = run_cli(*args)
     assert run.code == 2 and message in run.err and len(run.err.strip().splitlines()) == 1, run
+
+
+def test_a_puzzle_with_a_stray_letter_is_read_as_a_puzzle_not_a_file_name(cli):
+    """"4...3..x" looked like a file name with the extension .x: "no such file" misled."""
+    r = cli("solve", "4...3..x")
+    assert r.code == 2 and "no such file" not in r.err and "cells" in r.err
+    assert cli("solve", "nosuch.txt").err.strip() == "satdoku: error: no such file: nosuch.txt"

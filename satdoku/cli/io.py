@@ -39,6 +39,12 @@ def _is_link(text: str) -> bool:
     return _fpuzzles().is_link(text)
 
 
+def _mostly_cells(text: str) -> bool:
+    """Whether ``text`` reads more as a puzzle with a typo than as a file name: at least half
+    of it digits and dots ("4...3..x" is a puzzle with a stray x, "nosuch.txt" a file)."""
+    return 2 * sum(c.isdigit() or c == "." for c in text) >= len(text)
+
+
 def read_source(puzzle: str) -> tuple[str, str]:
     """(text, name): the contents of a file, of stdin for '-', or the argument itself.
 
@@ -66,7 +72,8 @@ def read_source(puzzle: str) -> tuple[str, str]:
         except OSError as err:
             if err.errno != errno.ENAMETOOLONG:  # too long for a file name: a puzzle
                 raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
-        if len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not _is_link(puzzle):
+        if (len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not _mostly_cells(puzzle)
+                and not _is_link(puzzle)):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"
 

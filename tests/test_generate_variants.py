@@ -19,6 +19,7 @@ from satdoku.formats import parse_json_puzzle, puzzle_to_json
 from satdoku.generate import Generated, GenerateOptions, generate, generate_many
 from satdoku.guarded import add_guarded_rule
 from satdoku.layouts import connected, mergeable, random_cages, random_regions, splits
+from satdoku.line_layouts import Draw
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Cage, KillerCages, parse_rules
 from satdoku.rules.thermo import Thermos
@@ -219,9 +220,12 @@ def test_zero_given_killer_on_a_template_keeps_its_givens():
     assert_unique(made)
 
 
-def test_layouts_reproduce_from_the_seed():
-    options = GenerateOptions(cages=(2, 5), clues=0, jigsaw=True)
-
+@pytest.mark.parametrize("options", [
+    GenerateOptions(cages=(2, 5), clues=0, jigsaw=True),
+    GenerateOptions(draw=(Draw("thermos", 3), Draw("arrows", 3), Draw("dots", 4),
+                          Draw("xv", 2)), clues=0)],
+                         ids=["killer-jigsaw", "drawn"])
+def test_layouts_reproduce_from_the_seed(options):
     def run(seed):
         return [puzzle_to_json(m.puzzle) for m in generate_many(Board.classic(6), (), options,
                                                                 seed=seed, count=2)]

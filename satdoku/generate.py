@@ -14,6 +14,7 @@ over single cells. One incremental session serves every puzzle of a :class:`Gene
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import time
@@ -27,7 +28,7 @@ from cnf.session import DEFAULT_BACKEND
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
 from satdoku.fill import Filler
-from satdoku.parallel import Backend, Ordered, Work, backend_for
+from satdoku.parallel import Backend, Ordered, Work, backend_for, wrapping_up
 from satdoku.puzzle import Puzzle
 from satdoku.removal import Removal
 from satdoku.rules import Grid, Rule
@@ -51,6 +52,8 @@ PHASE_HINT_FROM = 12
 RENEW_EVERY = 100
 #: With ``minimal``, each round of re-tests multiplies the conflict budget by this.
 MINIMAL_GROWTH = 10
+#: After Ctrl-C, how long to wait for the workers' blocks cut short (the puzzle in hand).
+WRAP_UP_SECONDS = 2.0
 
 
 def default_conflicts(n: int) -> int:
@@ -381,17 +384,29 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
         return
     work = Work(block_maker, board=board, rules=tuple(rules), options=options, seed=seed,
                 size=size)
-    run, done, current = Ordered(pool, work, blocks(count, size)), False, deque()
+    lengths: deque[int] = deque()  # of the blocks sent, in order
+
+    def sent() -> Iterator[tuple[int, int]]:
+        for block in blocks(count, size):
+            lengths.append(block[1])
+            yield block
+
+    run, done, current = Ordered(pool, work, sent()), False, deque()
     try:
         for made in run:
+            lengths.popleft()
             current.extend(made)
             while current:
                 yield current.popleft()
         done = True
     except KeyboardInterrupt:
         yield from current  # the rest of the block being taken
-        for made in run.finished():
+        if backend is None:  # (a pool of ours, closed next: its workers can stop short)
+            pool.wrap_up()  # they return their blocks so far, after the puzzle in hand
+        for made in run.finished(wait=WRAP_UP_SECONDS):
             yield from made
+            if len(made) < lengths.popleft():
+                break  # a block cut short: the puzzles after it would leave a gap
         raise
     finally:
         if backend is None:
@@ -411,5 +426,18 @@ def block_puzzles(board: Board, rules: tuple[Rule, ...], options: GenerateOption
 
 def block_maker(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
                 seed: int | str, size: int) -> Callable[[tuple[int, int]], list]:
-    """A worker's function of a (block, length): its puzzles (a :class:`Work` factory)."""
-    return lambda block: list(block_puzzles(board, rules, options, seed, size, *block))
+    """A worker's function of a (block, length): its puzzles (a :class:`Work` factory),
+    fewer when the parent asks the worker to wrap up (Ctrl-C: the puzzles made are kept)."""
+
+    def make(block: tuple[int, int]) -> list:
+        made: list = []
+        with contextlib.closing(block_puzzles(board, rules, options, seed, size,
+                                              *block)) as puzzles:
+            while not wrapping_up():
+                item = next(puzzles, None)
+                if item is None:
+                    break
+                made.append(item)
+        return made
+
+    return make

@@ -127,6 +127,8 @@ class Backend(Protocol):
 
     def ready(self, future: Any) -> bool: ...
 
+    def wrap_up(self) -> None: ...
+
     def close(self, abort: bool = False) -> None: ...
 
 
@@ -161,11 +163,31 @@ def cores() -> int:
 
 
 def _worker_started() -> None:
-    """A local worker leaves Ctrl-C to its parent (which stops it), dies on TERM, and ends
-    when its parent is gone (killed: nobody would read its results)."""
+    """A local worker leaves Ctrl-C to its parent (which stops it), dies on TERM, ends when
+    its parent is gone (killed: nobody would read its results), and takes SIGUSR1 as the
+    parent's request to wrap up (:meth:`Local.wrap_up`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if WRAP_UP_SIGNAL is not None:
+        signal.signal(WRAP_UP_SIGNAL, _asked_to_wrap_up)
     threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+#: The signal by which a parent asks its local workers to wrap up (none off POSIX).
+WRAP_UP_SIGNAL = getattr(signal, "SIGUSR1", None)
+_wrap_up = False
+
+
+def _asked_to_wrap_up(signum: int, frame: object) -> None:
+    global _wrap_up
+    _wrap_up = True
+
+
+def wrapping_up() -> bool:
+    """Whether this worker was asked to wrap up (Ctrl-C in its parent): a chunk made of
+    items that each take long (a block of generated puzzles) then returns the items made so
+    far, after the one in hand, so that the parent can keep them."""
+    return _wrap_up
 
 
 def _orphaned(parent: int) -> None:
@@ -230,6 +252,14 @@ class Local:
     def ready(self, future: Any) -> bool:
         return future.done() and not future.cancelled() and future.exception() is None
 
+    def wrap_up(self) -> None:
+        """Ask every worker to return its chunk as made so far (:func:`wrapping_up`)."""
+        if WRAP_UP_SIGNAL is None:
+            return
+        for process in list((getattr(self._pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+                os.kill(process.pid, WRAP_UP_SIGNAL)
+
     def close(self, abort: bool = False) -> None:
         """Stop the pool; with ``abort`` the workers are killed in the middle of their
         chunks (Ctrl-C), otherwise they finish them.
@@ -291,11 +321,17 @@ class Ordered(Generic[R]):
             yield result
             self._fill()
 
-    def finished(self) -> Iterator[R]:
-        """The results already made, in order, up to the first chunk not done (no
-        waiting): after an interrupt, everything before the first gap."""
-        while self._pending and self.backend.ready(self._pending[0]):
-            yield self.backend.result(self._pending.popleft())
+    def finished(self, wait: float = 0.0) -> Iterator[R]:
+        """The results made, in order, up to the first chunk not done within ``wait``
+        seconds (none: no waiting): after an interrupt, everything before the first gap."""
+        deadline = time.monotonic() + wait
+        while self._pending:
+            if self.backend.ready(self._pending[0]):
+                yield self.backend.result(self._pending.popleft())
+            elif self._pending[0].done() or time.monotonic() >= deadline:
+                return  # (done without a result: failed or cancelled)
+            else:
+                time.sleep(0.005)
 
 
 _END = object()

@@ -142,6 +142,9 @@ class Dask:
     def ready(self, future: Any) -> bool:
         return future.status == "finished"
 
+    def wrap_up(self) -> None:
+        """Nothing: a task on a cluster runs to its end (its partial results are lost)."""
+
     def close(self, abort: bool = False) -> None:
         """Disconnect; the scheduler forgets this client's tasks (finished or not)."""
         self.client.close()

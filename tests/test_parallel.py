@@ -29,7 +29,7 @@ from satdoku import format_line, parse_puzzle
 from satdoku.board import Board
 from satdoku.cli import run
 from satdoku.formats.json_fields import puzzle_from_json
-from satdoku.generate import Generator, generate_many
+from satdoku.generate import Generator, block_maker, generate_many
 from satdoku.parallel import Local, Ordered, Work, scaled
 
 TOP = (DATA / "top1465-100.txt").read_text().splitlines()[1:]       # unique
@@ -354,6 +354,26 @@ def test_generate_keeps_every_finished_block_when_interrupted():
     kept = [next(made).puzzle.givens]
     kept += [m.puzzle.givens for m in _until_interrupted(made)]
     assert len(kept) >= 100 and kept == one[:len(kept)]  # the whole first block at least
+
+
+def test_generate_keeps_the_puzzles_of_a_block_cut_short_when_interrupted():
+    board = Board.classic(9)  # blocks of 100 puzzles, a few ms each
+    made = generate_many(board, seed=5, count=10_000, jobs=2)
+    kept = [next(made).puzzle.givens]  # block 0 is done; blocks 1, 2 and 3 are under way
+    time.sleep(0.1)
+    kept += [m.puzzle.givens for m in _until_interrupted(made)]
+    assert len(kept) > 100 and len(kept) % 100  # the puzzles of a block cut short, kept
+    assert kept == [m.puzzle.givens for m in generate_many(board, seed=5, count=len(kept))]
+
+
+def test_a_block_asked_to_wrap_up_returns_what_it_made(monkeypatch):
+    make = block_maker(Board.classic(4), (), None, seed=3, size=10)
+    calls = iter(range(100))
+    monkeypatch.setattr("satdoku.generate.wrapping_up", lambda: next(calls) >= 4)
+    made = make((0, 10))
+    assert [m.number for m in made] == [1, 2, 3, 4]
+    assert [m.puzzle.givens for m in made] == [
+        m.puzzle.givens for m in generate_many(Board.classic(4), seed=3, count=4)]
 
 
 def _until_interrupted(made):

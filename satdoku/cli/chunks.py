@@ -10,13 +10,15 @@ those before it are done, so the output is byte for byte that of ``-j 1``.
 Chunk sizes adapt (:class:`Sizer`): a few puzzles first, then about a quarter of a second
 of work each (a second on Dask) at the rate measured, so that the cost of a chunk (~0.1 ms
 locally) stays small; hard puzzles and big boards make small chunks, easy 9×9 ones large.
+Near the end chunks shrink with the puzzles left (guided scheduling), so that the workers
+finish together instead of one finishing a large last chunk alone.
 
 >>> sizer = Sizer(total=100_000, workers=2, seconds=0.25)
->>> sizer.next()
+>>> sizer.next(100_000)
 8
 >>> sizer.measured(8, 0.001)
->>> sizer.next()
-2000
+>>> sizer.next(100_000), sizer.next(2_000), sizer.next(100)
+(2000, 500, 200)
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ from satdoku.parallel import Ordered, Work, WorkerDied, backend_for, interrupts_
 
 #: The first chunks' size, before any rate is known; the largest chunk.
 FIRST, LARGEST = 8, 5_000
+#: Near the end, a chunk is at most a TAIL_SPLIT-th of a worker's share of what is left, and
+#: at least TAIL_FRACTION of a full chunk's seconds (guided self-scheduling).
+TAIL_SPLIT, TAIL_FRACTION = 2, 0.1
 
 
 @dataclass
@@ -92,15 +97,23 @@ def answerer(handler: Work, fmt: OutputFormat, name: str) -> Callable[[Sequence[
 class Sizer:
     """Chunk sizes: :data:`FIRST` until a rate is measured, then about ``seconds`` of work,
     never more than :data:`LARGEST` nor a quarter of each worker's share (so that all
-    workers get work and finish together)."""
+    workers get work), and near the end no more than a :data:`TAIL_SPLIT`-th of each
+    worker's share of the puzzles left, down to :data:`TAIL_FRACTION` of ``seconds`` of work
+    (so that they finish together)."""
 
     def __init__(self, total: int, workers: int, seconds: float) -> None:
-        self.seconds, self.size = seconds, FIRST
+        self.seconds, self.size, self.workers = seconds, FIRST, workers
         self.cap = max(1, min(LARGEST, total // (4 * workers)))
         self.per_puzzle: float | None = None
 
-    def next(self) -> int:
-        return max(1, min(self.size, self.cap))
+    def next(self, left: int) -> int:
+        """The size of the next chunk, ``left`` puzzles not yet sent."""
+        size = min(self.size, self.cap)
+        if self.per_puzzle is not None:
+            share = -(-left // (TAIL_SPLIT * self.workers))
+            smallest = round(self.seconds * TAIL_FRACTION / max(self.per_puzzle, 1e-9))
+            size = min(size, max(share, smallest))
+        return max(1, size)
 
     def measured(self, count: int, seconds: float) -> None:
         """A chunk of ``count`` puzzles took ``seconds`` (a running average of the rate)."""
@@ -117,7 +130,7 @@ def chunks(records: Sequence[Record], sizer: Sizer) -> Iterator[Sequence[Record]
     part = getattr(records, "part", None)
     start, total = 0, len(records)
     while start < total:
-        stop = min(total, start + sizer.next())
+        stop = min(total, start + sizer.next(total - start))
         yield part(start, stop) if part else list(records[start:stop])
         start = stop
 

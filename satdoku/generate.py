@@ -21,18 +21,23 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from operator import mul
 from typing import TYPE_CHECKING, TypeVar
 
 from cnf import AMO, Session
 from cnf.session import DEFAULT_BACKEND
 from satdoku.board import Board
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
 from satdoku.fill import Filler
+from satdoku.minimal import decide_all as decide_units
 from satdoku.parallel import Backend, Ordered, Work, backend_for, wrapping_up
 from satdoku.puzzle import Puzzle
 from satdoku.removal import Removal
-from satdoku.rules import Grid, Rule
+from satdoku.rules import Grid, Rule, classic_rules
+from satdoku.rules.checker import grid_checker
 from satdoku.symmetry import Symmetry
+from satdoku.unavoidable import second_grid, unavoidable_sets
 
 if TYPE_CHECKING:
     from satdoku.line_layouts import Draw
@@ -47,9 +52,14 @@ DEFAULT_CONFLICTS = (1_000, 100)
 PHASE_HINT_FROM = 12
 #: Each puzzle leaves a retired activation variable in the session, and CaDiCaL's calls slow
 #: down as they pile up (9x9: 3.5 s per 1000 puzzles at first, 8.6 s after 8000), so the
-#: session is renewed every max(RENEW_EVERY, n³/8) puzzles (reloading 9x9 costs ~35 ms).
-#: Measured better here than :attr:`cnf.Session.worn`'s time rule (9x9: 518 vs 452-494/s).
-RENEW_EVERY = 100
+#: session is renewed every max(RENEW_EVERY, n³/8) puzzles (reloading 9x9 costs ~5 ms).
+#: Measured better here than :attr:`cnf.Session.worn`'s time rule (9x9: 518 vs 452-494/s);
+#: 200 rather than 100 since removal makes fewer calls (valgrind, 9x9: 1.6 % fewer
+#: instructions; 400: 0.4 % more than 200).
+RENEW_EVERY = 200
+#: Back-end options of the removal session. CaDiCaL's chronological backtracking costs
+#: here: 10 % more instructions in its calls (valgrind, 500 9x9 puzzles' calls replayed).
+SESSION_OPTIONS: dict[str, dict[str, int]] = {"cadical195": {"chrono": 0}}
 #: With ``minimal``, each round of re-tests multiplies the conflict budget by this.
 MINIMAL_GROWTH = 10
 #: After Ctrl-C, how long to wait for the workers' blocks cut short (the puzzle in hand).
@@ -138,6 +148,8 @@ class Generated:
     undecided: int = 0
     #: Units that the first pass left undecided and ``minimal`` decided with larger budgets.
     retested: int = 0
+    #: Of ``undecided``, the drawn pieces and cage merges of a zero-given layout (not orbits).
+    undecided_pieces: int = 0
 
     @property
     def clues(self) -> int:
@@ -186,13 +198,25 @@ class Generator(PuzzleStream):
         # Grids always come from the default encoding: measured, their minimal puzzles have
         # the clue counts of a random backtracking fill; augmented-encoding grids need more.
         self.filler = Filler(board, self.rules)
-        self.session = Session(formula, options.backend)
+        extra = all_rules(board, self.rules)[len(classic_rules(board)):]
+        self.holds_extra = grid_checker(board, extra) if extra else None
+        self.session = Session(formula, options.backend,
+                               options=SESSION_OPTIONS.get(options.backend))
         self.rng = random.Random(seed)
         self.made = 0
 
     def close(self) -> None:
         self.session.close()
         self.filler.close()
+
+    def _unavoidable(self, solution: Grid) -> list[int]:
+        """Small unavoidable sets of ``solution`` (known second solutions): all of them for
+        the classic rules, else those whose second grid keeps the extra rules too."""
+        sets = unavoidable_sets(self.board, solution)
+        if self.holds_extra is None:
+            return sets
+        board, holds = self.board, self.holds_extra
+        return [mask for mask in sets if holds(second_grid(board, solution, mask))]
 
     def _calls(self) -> int:
         return self.session.calls + self.filler.session.calls
@@ -206,7 +230,8 @@ class Generator(PuzzleStream):
         start, calls = time.perf_counter(), self._calls()
         solution = self.filler.grid(self.rng, opts.time_limit, opts.givens)
         deadline = None if opts.time_limit is None else start + opts.time_limit
-        removal = Removal(self.session, board, solution, deadline, budget(board, opts))
+        removal = Removal(self.session, board, solution, deadline, budget(board, opts),
+                          witnesses=self._unavoidable(solution))
         if board.n >= PHASE_HINT_FROM:
             self.session.set_phases(removal.lits)
         complete = remove_clues(removal, board, opts, self.rng)
@@ -228,36 +253,34 @@ def remove_clues(removal: Removal, board: Board, options: GenerateOptions,
                  rng: random.Random) -> bool:
     """Remove the symmetry's orbits in random order (then single cells with ``strict``),
     never the ``options.fixed`` cells; whether every orbit was decided."""
-    orbits = options.symmetry.orbits(board)
+    orbits = [*_orbits(options.symmetry, board)]
     fixed = options.fixed
     if fixed:
         orbits = [u for orbit in orbits if (u := tuple(c for c in orbit if c not in fixed))]
     rng.shuffle(orbits)
-    # measured: trying half the orbits first saves ~8 % of the calls (9x9 to 16x16)
-    complete = removal.remove(orbits, options.clues, first=len(orbits) // 2)
+    # measured: trying 5/8 of the orbits first (9x9: 14.7 calls a puzzle; 1/2: 15.0, 1/4: 15.7)
+    complete = removal.remove(orbits, options.clues, first=len(orbits) * 5 // 8)
     if complete and options.minimal:
-        complete = decide_all(removal, options.clues)
+        complete = decide_all(removal, board, options.clues)
     if complete and options.strict:
         cells = [(cell,) for cell in removal.givens() if cell not in fixed]
         rng.shuffle(cells)
         complete = removal.remove(cells, options.clues)
         if complete and options.minimal:
-            complete = decide_all(removal, options.clues)
+            complete = decide_all(removal, board, options.clues)
     return complete
 
 
-def decide_all(removal: Removal, target: int | None = None) -> bool:
-    """Test the undecided units again, in order, with budgets growing
-    :data:`MINIMAL_GROWTH`-fold, until none is left; False when the time limit or the clue
-    target stopped it first (the units not reached then stay undecided)."""
-    removal.retested += len(removal.undecided)
-    while removal.undecided:
-        units, removal.undecided = removal.undecided, []
-        if removal.conflicts is not None:
-            removal.conflicts *= MINIMAL_GROWTH
-        if not removal.remove(units, target):
-            return False
-    return True
+@cache
+def _orbits(symmetry: Symmetry, board: Board) -> tuple[tuple[int, ...], ...]:
+    return tuple(symmetry.orbits(board))
+
+
+def decide_all(removal: Removal, board: Board, target: int | None = None) -> bool:
+    """Test the undecided units again, with budgets growing :data:`MINIMAL_GROWTH`-fold
+    (witnesses by restriction first, then new solvers: :func:`satdoku.minimal.decide_all`),
+    until none is left; False when the time limit or the clue target stopped it first."""
+    return decide_units(removal, board, target, MINIMAL_GROWTH)
 
 
 def generated(removal: Removal, board: Board, rules: tuple[Rule, ...], solution: Grid,
@@ -265,8 +288,10 @@ def generated(removal: Removal, board: Board, rules: tuple[Rule, ...], solution:
               seconds: float, calls: int) -> Generated:
     """The :class:`Generated` of a finished removal."""
     givens = removal.givens()
-    grid = tuple(solution[i] if removal.given[i] else 0 for i in board.cells)
-    symmetric = options.symmetry.holds_for(board, givens)
+    grid = tuple(map(mul, solution, removal.given))  # (False × d = 0)
+    # whole orbits only (no strict pass, no template cell cut out of one): symmetric as made
+    symmetric = ((not options.strict and not options.fixed)
+                 or options.symmetry.holds_for(board, givens))
     return Generated(Puzzle(board, grid, rules), solution,
                      options.symmetry if symmetric else Symmetry.NONE,
                      complete and removal.proven, options.clues, seed, number, seconds, calls,

@@ -6,6 +6,12 @@ Run by hand (bounded by --plan; 25x25 and 36x36 take seconds to minutes per puzz
     python scripts/bench_generate.py --plan 25:3,36:1 --time-limit 600
     python scripts/bench_generate.py --plan 9:300 --baseline # vs one solver call per orbit
     python scripts/bench_generate.py --fill 9,16             # fill back-ends compared
+    python scripts/bench_generate.py --plan 9:1000 --against /tmp/gen_before --rounds 3
+
+``--against DIR`` runs the same plan with the packages copied in DIR (e.g. ``cp -r satdoku
+cnf /tmp/gen_before`` before a change) and with this tree, alternately, ``--rounds`` times
+each, and compares the best rates (wall clock and CPU time): best-of rounds, in turn, keep
+the comparison fair when other jobs share the machine.
 
 Times are wall-clock seconds of one process; the set-up (building and loading the CNF
 into two solvers) is reported apart. The baseline removes the same orbits, in the same
@@ -15,9 +21,13 @@ order, from the same grids with one call per orbit, and checks both give the sam
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from cnf import Session, SolveResult
 from satdoku.board import Board
@@ -53,6 +63,41 @@ def generation(size: int, count: int, args: argparse.Namespace) -> str:
             f"| {max(times):.4f} | {statistics.median(clues):g} ({min(clues)}–{max(clues)}) "
             f"| {proven}/{count} | {statistics.mean(m.calls for m in made):.1f} "
             f"| {setup:.2f} |")
+
+
+def rate(size: int, count: int, args: argparse.Namespace) -> tuple[float, float]:
+    """(wall-clock, CPU-time) puzzles per second of one generator making ``count``."""
+    options = GenerateOptions(symmetry=Symmetry(args.symmetry), strict=args.strict,
+                              time_limit=args.time_limit, conflicts=args.budget,
+                              backend=args.backend)
+    with Generator(Board.classic(size), parse_rules(args.rules), options,
+                   seed=args.seed) as generator:
+        wall, cpu = time.perf_counter(), time.process_time()
+        for _ in range(count):
+            generator.puzzle()
+        return count / (time.perf_counter() - wall), count / (time.process_time() - cpu)
+
+
+def against(size: int, count: int, args: argparse.Namespace) -> str:
+    """This tree against the packages in ``args.against``, best of ``args.rounds`` each."""
+    command = [sys.executable, __file__, "--rate", f"{size}:{count}", "--seed", str(args.seed),
+               "--symmetry", args.symmetry, "--rules", args.rules, "--backend", args.backend]
+    command += ["--strict"] * args.strict
+    command += [] if args.budget is None else ["--budget", str(args.budget)]
+    command += [] if args.time_limit is None else ["--time-limit", str(args.time_limit)]
+    here = str(Path(__file__).resolve().parent.parent)
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(args.rounds):
+        for name, path in (("before", args.against), ("after", here)):
+            env = {**os.environ, "PYTHONPATH": path}
+            out = subprocess.run(command, env=env, capture_output=True, text=True, check=True,
+                                 cwd=path).stdout.split()
+            wall, cpu = float(out[0]), float(out[1])
+            old = best.get(name, (0.0, 0.0))
+            best[name] = (max(old[0], wall), max(old[1], cpu))
+    (bw, bc), (aw, ac) = best["before"], best["after"]
+    return (f"| {size}x{size} | {count} | {bw:,.0f}/s ({bc:,.0f}/s) | {aw:,.0f}/s ({ac:,.0f}/s) "
+            f"| {aw / bw:.2f}x ({ac / bc:.2f}x) |")
 
 
 def one_call_per_orbit(session: Session, board: Board, solution: tuple[int, ...],
@@ -160,7 +205,22 @@ def main() -> None:
                         help="compare with one call per orbit on the --plan sizes")
     parser.add_argument("--fill", default="", help="sizes for comparing fill back-ends")
     parser.add_argument("--fill-count", type=int, default=30, help="grids per fill back-end")
+    parser.add_argument("--against", default="",
+                        help="a directory holding older satdoku and cnf packages to compare with")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="runs of each side with --against (best one kept; default 3)")
+    parser.add_argument("--rate", default="", help=argparse.SUPPRESS)  # one side of --against
     args = parser.parse_args()
+    if args.rate:
+        (size, count), = plan(args.rate)
+        print(*rate(size, count, args))
+        return
+    if args.against:
+        print("| board | puzzles | before: puzzles/s (CPU time) | after | speed-up |")
+        print("|---|---|---|---|---|")
+        for size, count in plan(args.plan):
+            print(against(size, count, args), flush=True)
+        return
     if args.fill:
         print("| board | fill | encoding | ms per grid | distinct grids "
               "| clues of minimal puzzles (no symmetry) |\n|---|---|---|---|---|---|")

@@ -18,7 +18,7 @@ from conftest import run_cli
 from satdoku.board import Board
 from satdoku.cli import run
 from satdoku.encoding import build
-from satdoku.fill import TRANSFORMS, Filler, random_grid
+from satdoku.fill import TRANSFORMS, Filler, random_grid, transformed
 from satdoku.formats import parse_puzzle
 from satdoku.generate import Generated, GenerateOptions, Generator, generate, generate_many
 from satdoku.puzzle import Puzzle
@@ -26,6 +26,7 @@ from satdoku.removal import Removal
 from satdoku.rules import parse_rules
 from satdoku.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
+from satdoku.unavoidable import cells, second_grid, unavoidable_sets
 
 BRUTE_MAX = 6  # boards small enough for the brute-force oracle
 
@@ -164,8 +165,10 @@ def test_a_tiny_budget_keeps_orbits_and_says_so():
     assert_good(made, Symmetry.ROT180)
 
 
-def test_removal_gives_the_puzzle_of_one_test_per_orbit():
-    """Galloping, bisection and reused second solutions change the calls, not the result."""
+@pytest.mark.parametrize("known", [False, True])
+def test_removal_gives_the_puzzle_of_one_test_per_orbit(known):
+    """Galloping, bisection and reused second solutions (``known``: the unavoidable sets
+    too) change the calls, not the result."""
     board, rng = Board.classic(9), random.Random(4)
     solver = SudokuSolver(board)  # the one-test-per-orbit reference, with its own session
     with Filler(board) as filler, Session(build(board)) as session:
@@ -173,7 +176,8 @@ def test_removal_gives_the_puzzle_of_one_test_per_orbit():
             solution = filler.grid(rng)
             orbits = symmetry.orbits(board)
             rng.shuffle(orbits)
-            removal = Removal(session, board, solution)
+            witnesses = unavoidable_sets(board, solution) if known else ()
+            removal = Removal(session, board, solution, witnesses=witnesses)
             assert removal.remove(orbits, first=len(orbits) // 2) and removal.proven
             removal.close()
             givens = Puzzle(board, solution)
@@ -271,3 +275,107 @@ def test_cli_interrupt_keeps_the_puzzles_made(tmp_path):
     lines = out.read_text().splitlines()
     assert lines and all(len(line) == 81 for line in lines)
     assert run_cli("check", str(out)).code == 0
+
+
+def test_removal_rejects_units_sharing_a_cell():
+    board = Board.classic(4)
+    solution = random_grid(board, seed=1)
+    with Session(build(board)) as session:
+        removal = Removal(session, board, solution)
+        with pytest.raises(ValueError, match="share"):
+            removal.remove([(0, 1), (1, 2)])
+        removal.close()
+
+
+BOARDS = [Board.classic(4), Board.classic(6), Board.classic(6, "3x2"), Board.classic(8),
+          Board.classic(9), Board(5)]
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda b: b.describe())
+def test_unavoidable_sets_have_a_second_grid(board):
+    """Each set's other grid keeps every classic rule (the independent checker) and
+    differs from the grid exactly on the set; on small boards the brute-force solver finds
+    two solutions once the set's cells are blanked."""
+    rng, empty = random.Random(2), Puzzle(board, (0,) * board.n ** 2)
+    with Filler(board) as filler:
+        for _ in range(5):
+            grid = filler.grid(rng)
+            sets = unavoidable_sets(board, grid)
+            assert sets and len(set(sets)) == len(sets)
+            for mask in sets:
+                other = second_grid(board, grid, mask)
+                empty.verify(other)
+                assert [i for i in board.cells if other[i] != grid[i]] == cells(mask)
+                assert len(cells(mask)) in (4, 6)
+            if board.n <= BRUTE_MAX:
+                mask = sets[-1]
+                blanked = tuple(0 if mask >> i & 1 else d for i, d in enumerate(grid))
+                assert len(list(brute_solutions(Puzzle(board, blanked), limit=2))) == 2
+
+
+@pytest.mark.parametrize("board", BOARDS[:5], ids=lambda b: b.describe())
+def test_every_rectangle_is_found(board):
+    """The 4-cell sets are every two digits swapped in two rows and two columns that the
+    checker accepts, found by brute force."""
+    n, rng, empty = board.n, random.Random(3), Puzzle(board, (0,) * board.n ** 2)
+    with Filler(board) as filler:
+        grid = filler.grid(rng)
+    found = set()
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    a, b = r1 * n + c1, r1 * n + c2
+                    c, d = r2 * n + c1, r2 * n + c2
+                    if grid[a] == grid[d] and grid[b] == grid[c]:
+                        other = list(grid)
+                        other[a], other[b], other[c], other[d] = grid[b], grid[a], grid[d], grid[c]
+                        if _valid(empty, tuple(other)):
+                            found.add(1 << a | 1 << b | 1 << c | 1 << d)
+    ours = {m for m in unavoidable_sets(board, grid) if len(cells(m)) == 4}
+    assert ours == found and found
+
+
+def _valid(empty: Puzzle, grid: tuple[int, ...]) -> bool:
+    from satdoku.errors import VerificationError
+    try:
+        empty.verify(grid)
+    except VerificationError:
+        return False
+    return True
+
+
+def test_jigsaw_boards_get_no_unavoidable_sets():
+    regions = (0, 0, 0, 1, 1, 1,
+               0, 0, 2, 1, 1, 1,
+               0, 2, 2, 2, 3, 3,
+               4, 4, 2, 2, 3, 3,
+               4, 4, 4, 5, 3, 3,
+               4, 5, 5, 5, 5, 5)
+    board = Board(6, regions=regions)
+    assert unavoidable_sets(board, random_grid(board, seed=1)) == []
+
+
+def test_variant_rules_keep_only_the_sets_they_allow():
+    knights = parse_rules("anti-knight")
+    board = Board.classic(9)
+    with Generator(board, knights, seed=3) as generator:
+        grid = generator.filler.grid(random.Random(1))
+        kept = generator._unavoidable(grid)
+    every = unavoidable_sets(board, grid)
+    assert set(kept) <= set(every)
+    for mask in every:
+        other = second_grid(board, grid, mask)
+        allowed = _valid(Puzzle(board, (0,) * 81, knights), other)
+        assert (mask in kept) == allowed
+
+
+@pytest.mark.parametrize("board", [Board.classic(9), Board.classic(6, "3x2"), Board(5)],
+                         ids=lambda b: b.describe())
+def test_transforms_at_once_are_the_transforms_in_turn(board):
+    grid = random_grid(board, seed=4)
+    for seed in range(5):
+        chained, rng = grid, random.Random(seed)
+        for transform in TRANSFORMS:
+            chained = transform(board, chained, rng)
+        assert transformed(board, grid, random.Random(seed)) == chained

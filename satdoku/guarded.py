@@ -93,15 +93,25 @@ class GuardedSession:
                  deadline: float | None = None, conflicts: int | None = None,
                  givens: Sequence[int] = ()) -> None:
         self.session, self.board, self.solution = session, board, solution
-        n = board.n
-        self.givens = [i * n + solution[i] for i in givens]  # assumed in every test
+        self.givens: list[int] = []  # assumed in every test
+        self.keep_givens(givens)
         self.encoding, self.amo = encoding, AMO.PAIRWISE if amo is AMO.NATIVE else amo
         self.deadline, self.conflicts = deadline, conflicts
+        #: Conflicts of a test that drops a rule or merges two (the generators' last passes,
+        #: whose tests are nearly all SAT): ``conflicts`` unless set; None for no limit.
+        self.drop_conflicts = conflicts
         #: Selectors assumed in every test (rules that stay whatever is tested).
         self.extra: list[int] = []
         self._selectors: dict[Rule, int] = {}
         self.act = session.activation()  # S blocked: UNSAT means S is the only solution
+        n = board.n
         session.add_guarded(self.act, [-(i * n + d) for i, d in enumerate(solution)])
+
+    def keep_givens(self, cells: Sequence[int]) -> None:
+        """From now on, ``cells`` keep their digits of the solution in every test (instead of
+        the givens so far)."""
+        n = self.board.n
+        self.givens = [i * n + self.solution[i] for i in cells]
 
     def guard(self, rule: Rule) -> int:
         """The selector of ``rule`` (its clauses are added on first use)."""

@@ -9,8 +9,8 @@ preferably a cut whose part sums S2 does not match (so S2 is gone) and as even a
 the parts become new guarded cages and the old selector is simply no longer assumed. Each
 cut makes one more cage, so the loop ends after fewer than n² cuts (n² one-cell cages would
 be the grid itself). Last, neighbouring cages whose union holds distinct digits and fits the
-size limit are merged, each merge kept when the puzzle stays unique (one call each): fewer,
-larger cages.
+size limit are merged, each merge kept when the puzzle stays unique (one call each), in
+rounds until one merges none: fewer, larger cages, and no two left that could merge.
 
 Glossary: a *cut* splits one cage into two; a *merge* joins two neighbouring cages.
 
@@ -33,7 +33,7 @@ Glossary: a *cut* splits one cage into two; a *merge* joins two neighbouring cag
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cnf import SolveResult
 from satdoku.board import Unit
@@ -49,6 +49,9 @@ class CageSession(GuardedSession):
     A uniqueness test that runs out of its budget is answered by cutting a largest cage
     (smaller cages make easier tests), a merge test that runs out keeps the cages apart.
     """
+
+    #: Merges of the last round of :meth:`merge` whose test ran out of budget or time.
+    undecided = 0
 
     def total(self, cage: Unit) -> int:
         return sum(self.solution[i] for i in cage)
@@ -116,15 +119,36 @@ class CageSession(GuardedSession):
 
     def merge(self, cages: list[Unit], rng: random.Random, high: int) -> list[Unit]:
         """Merge neighbouring cages (distinct digits, at most ``high`` cells) in random
-        order, each merge kept when S stays the only solution."""
-        pairs = mergeable(cages, self.solution, self.board.n, high)
-        rng.shuffle(pairs)
-        current = set(cages)
-        for one, other in pairs:
-            a, b = cages[one], cages[other]
-            if a not in current or b not in current:
-                continue
-            trial = (current - {a, b}) | {tuple(sorted(a + b))}
-            if self.test(sorted(trial), self.conflicts) is SolveResult.UNSAT:
-                current = trial
-        return sorted(current)
+        order, each merge kept when S stays the only solution, in rounds until one merges
+        none: then no two neighbouring cages can merge. (A merge adds a distinctness that the
+        two cages lack, so one refused may work after other merges: it is tried again unless
+        the second solution that refused it still fits.) Each test has
+        :attr:`drop_conflicts`; those of the last round that ran out are :attr:`undecided`."""
+        current = sorted(cages)
+        seconds: dict[tuple[Unit, Unit], Grid] = {}  # the second solution refusing a merge
+        while True:
+            pairs = mergeable(current, self.solution, self.board.n, high)
+            rng.shuffle(pairs)
+            left, self.undecided = set(current), 0
+            for one, other in pairs:
+                a, b = current[one], current[other]
+                if a not in left or b not in left:
+                    continue
+                trial = (left - {a, b}) | {tuple(sorted(a + b))}
+                if (a, b) in seconds and self.fits(seconds[a, b], trial):
+                    continue
+                answer = self.test(sorted(trial), self.drop_conflicts)
+                if answer is SolveResult.UNSAT:
+                    left = trial
+                elif answer is SolveResult.SAT:
+                    seconds[a, b] = self.second()
+                self.undecided += answer is SolveResult.UNKNOWN
+            if len(left) == len(current):
+                return current
+            current = sorted(left)
+
+    def fits(self, grid: Grid, cages: Collection[Unit]) -> bool:
+        """Whether ``grid`` (a solution of the session's other rules) keeps the sums of S in
+        ``cages``, with distinct digits in each."""
+        return all(len({grid[i] for i in cage}) == len(cage)
+                   and sum(grid[i] for i in cage) == self.total(cage) for cage in cages)

@@ -10,9 +10,11 @@ it; (draw) thermos, arrows, dots, XV signs that hold in the grid
 (:mod:`satdoku.guarded`) in one session of the board's formula. Then either givens are
 removed as for any puzzle, every selector assumed in every test, or, with ``clues=0``, the
 layout is made unique by itself: cages cut and merged (:mod:`satdoku.killer_generate`), or
-else pieces added and the redundant ones dropped (:mod:`satdoku.line_generate`). When that
-fails (no piece left that a second solution breaks, or the time limit), givens are removed
-as far as uniqueness allows, and the puzzle keeps some.
+else pieces added (:mod:`satdoku.line_generate`). When that fails (no piece left that a
+second solution breaks, or the time limit), givens are removed as far as uniqueness allows,
+and the puzzle keeps some. Last (``clues=0``), the drawn pieces the puzzle does not need,
+with its givens, are dropped: nothing it claims minimal can go (docs/generator.md, "What
+'minimal' means").
 
 >>> from satdoku.board import Board
 >>> from satdoku.generate import GenerateOptions
@@ -30,7 +32,7 @@ import time
 from dataclasses import dataclass, replace
 
 from cnf import Session
-from satdoku.board import Board
+from satdoku.board import Board, Unit
 from satdoku.encoding import build
 from satdoku.errors import RuleError
 from satdoku.fill import Filler
@@ -46,7 +48,7 @@ from satdoku.generate import (
 from satdoku.guarded import GuardedSession
 from satdoku.killer_generate import CageSession
 from satdoku.layouts import random_cages, random_regions
-from satdoku.line_generate import add_until_unique, drop_budget
+from satdoku.line_generate import add_until_unique, drop_budget, drop_redundant
 from satdoku.line_layouts import Drawing, merge
 from satdoku.removal import Removal
 from satdoku.rules import Grid, Rule
@@ -56,18 +58,43 @@ from satdoku.rules import Grid, Rule
 LAYOUT_CONFLICTS = 20_000
 #: Random jigsaw maps tried for one puzzle before giving up (a rule set no map fits).
 LAYOUT_TRIES = 200
+#: Cage merge tests get this many times the removal budget (drop tests of drawn pieces get
+#: :data:`~satdoku.line_generate.DROP_GROWTH`). Measured (zero-given killers, seed 5): 10x
+#: left no merge undecided in 10 9x9 puzzles (+25 % time) but made 12x12 8x slower (25-32 s
+#: a puzzle) and still left 4-6 undecided; 1x (the budget of the old single merge pass)
+#: leaves 3 in 20 9x9 puzzles and 10-13 per 12x12 undecided (the puzzle then says so), for
+#: 15-35 % more time than that pass.
+MERGE_GROWTH = 1
 
 
-@dataclass(frozen=True)
+@dataclass
 class Layout:
-    """One puzzle's rules (the board's, a template's, cages, drawn pieces), the selectors to
-    assume for those that are guarded, whether they make the grid unique without givens,
-    and how many pieces were kept undecided (their test ran out of budget)."""
+    """One puzzle's layout while it is made: the drawn rules that always stay (``fixed``:
+    every mark with the negative constraint), the drawn ``pieces``, the killer ``cages``,
+    all behind selectors of ``guarded``; whether they make the grid unique without givens,
+    and how many pieces or merges were kept undecided (their test ran out of budget)."""
 
-    rules: tuple[Rule, ...]
-    selectors: list[int]
+    guarded: GuardedSession
+    fixed: list[Rule]
+    pieces: list[Rule]
+    cages: list[Unit]
     unique: bool
     undecided: int = 0
+
+    def selectors(self, pieces: bool = True) -> list[int]:
+        """The selectors to assume for the whole layout (the pieces' only with ``pieces``)."""
+        guarded = self.guarded
+        out = [guarded.guard(rule) for rule in (*self.fixed, *(self.pieces if pieces else ()))]
+        if isinstance(guarded, CageSession):
+            out += guarded.selectors(self.cages)
+        return out
+
+    def rules(self, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+        """``rules`` with the layout's joined in."""
+        out = merge(rules, [*self.fixed, *self.pieces])
+        if isinstance(self.guarded, CageSession):
+            out = (*out, self.guarded.rule(self.cages))
+        return out
 
 
 class LayoutGenerator(PuzzleStream):
@@ -105,55 +132,66 @@ class LayoutGenerator(PuzzleStream):
                 session.set_phases([i * board.n + d for i, d in enumerate(solution)])
             layout = self._layout(session, board, solution, deadline)
             removal = Removal(session, board, solution, deadline, budget(board, opts),
-                              layout.selectors)
-            if layout.unique:  # no givens (but a template's kept ones)
+                              layout.selectors() if layout else [])
+            if layout and layout.unique:  # no givens (but a template's kept ones)
                 removal.given = [i in opts.fixed for i in board.cells]
                 complete = True
             else:
                 complete = remove_clues(removal, board, opts, self.rng)
+            if layout and opts.clues == 0:
+                self._drop_pieces(layout, removal.givens())
         finally:
             session.close()  # never reused: also safe after Ctrl-C inside a call
         self.made += 1
-        made = generated(removal, board, layout.rules, solution, complete, opts, self.seed,
+        rules = layout.rules(self.rules) if layout else self.rules
+        made = generated(removal, board, rules, solution, complete, opts, self.seed,
                          self.made, time.perf_counter() - start, session.calls + self._fills)
         if opts.clues is not None and opts.clues < len(opts.fixed):  # those never go
             made = replace(made, target=len(opts.fixed))
-        if not layout.undecided:
+        if not layout or not layout.undecided:
             return made
-        return replace(made, proven_minimal=False, undecided=made.undecided + layout.undecided)
+        return replace(made, proven_minimal=False, undecided=made.undecided + layout.undecided,
+                       undecided_pieces=layout.undecided)
 
     def _layout(self, session: Session, board: Board, solution: Grid,
-                deadline: float | None) -> Layout:
+                deadline: float | None) -> Layout | None:
         """Random cages and drawn pieces over ``solution``, each behind a selector in
-        ``session``; with ``clues=0``, made unique by themselves where they can be."""
+        ``session``; with ``clues=0``, made unique by themselves where they can be (cages
+        cut and merged, pieces added). None without cages or pieces."""
         opts, rng = self.options, self.rng
         if not opts.cages and not opts.draw:
-            return Layout(self.rules, [], False)
+            return None
         zero = opts.clues == 0
         kind = CageSession if opts.cages else GuardedSession
         guarded = kind(session, board, solution, opts.encoding, opts.amo, deadline,
                        budget(board, opts), sorted(opts.fixed))
+        guarded.drop_conflicts = drop_budget(guarded.conflicts, opts.minimal, MERGE_GROWTH)
         cages = random_cages(board.n, solution, rng, *opts.cages) if opts.cages else []
         drawing = Drawing(board, solution, rng, self.rules) if opts.draw else None
         pieces, fixed = drawing.initial(opts.draw) if drawing else ([], [])
+        layout = Layout(guarded, fixed, pieces, cages, False)
         guarded.extra = [guarded.guard(rule) for rule in fixed]
-        unique, undecided = False, 0
         if isinstance(guarded, CageSession) and opts.cages:
             guarded.extra += [guarded.guard(piece) for piece in pieces]
             if zero:
-                unique, cages = guarded.make_unique(cages, rng, opts.cages[1])
+                layout.unique, layout.cages = guarded.make_unique(cages, rng, opts.cages[1])
+                layout.undecided = guarded.undecided
         elif zero and drawing:
-            made = add_until_unique(guarded, drawing, [d.kind for d in opts.draw], pieces, rng,
-                                    drop_budget(guarded.conflicts, opts.minimal))
-            unique, pieces, undecided = made.unique, made.pieces, made.undecided
-        guarded.close()
-        drawn = [*fixed, *pieces]
-        selectors = [guarded.guard(rule) for rule in drawn]
-        rules = merge(self.rules, drawn)
-        if isinstance(guarded, CageSession):
-            selectors += guarded.selectors(cages)
-            rules = (*rules, guarded.rule(cages))
-        return Layout(rules, selectors, unique, undecided)
+            added = add_until_unique(guarded, drawing, [d.kind for d in opts.draw], pieces, rng)
+            layout.unique, layout.pieces = added.unique, added.pieces
+        guarded.drop_conflicts = drop_budget(guarded.conflicts, opts.minimal)  # (pieces)
+        return layout
+
+    def _drop_pieces(self, layout: Layout, givens: list[int]) -> None:
+        """The drawn pieces the puzzle (with ``givens`` and the rest of its layout) does not
+        need, dropped: the last step of a zero-given puzzle, so that every piece left is
+        needed. (Fewer pieces make a weaker puzzle: the givens and merges that could not
+        go still cannot.)"""
+        guarded = layout.guarded
+        guarded.keep_givens(givens)
+        guarded.extra = layout.selectors(pieces=False)
+        kept = drop_redundant(guarded, layout.pieces, self.rng)
+        layout.pieces, layout.undecided = kept.pieces, layout.undecided + kept.undecided
 
     def _grid(self, deadline: float | None) -> tuple[Board, Grid]:
         """The board (a new jigsaw map, or the fixed board) and a random full grid."""

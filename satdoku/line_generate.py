@@ -6,16 +6,19 @@ its own selector in one incremental session (:class:`~satdoku.guarded.GuardedSes
 the grid S blocked, so "do these pieces leave S as the only solution?" is one call under
 their selectors. While a second solution S2 comes back, a new piece is drawn through a cell
 where S2 differs from S, one that S2 breaks (so S2 cannot come back); a test that runs out
-of its budget adds a random piece. Once the puzzle is unique, each piece in turn (random
-order) is dropped when the puzzle stays unique without it: no piece left is redundant. (Keeping
-the second solutions met on the way, to show a piece needed without a call, saved 1.6 of 33
-calls per 9x9 puzzle: not done.) Almost every drop test is SAT and costs ~10 ms at 9x9 (a
-second solution of a puzzle with no givens); a drop test that runs out of its budget keeps
-its piece, and the puzzle is then not proven minimal.
+of its budget adds a random piece (:func:`add_until_unique`). Once the puzzle is unique (with
+the givens it keeps when pieces alone could not make it so), each piece in turn (random
+order) is dropped when the puzzle stays unique without it (:func:`drop_redundant`): no piece
+left is redundant, and the givens stay needed (fewer pieces make a weaker puzzle, so a given
+that could not go still cannot). (Keeping the second solutions met on the way, to show a
+piece needed without a call, saved 1.6 of 33 calls per 9x9 puzzle: not done.) Almost every
+drop test is SAT and costs ~10 ms at 9x9 (a second solution of a puzzle with no givens); a
+drop test that runs out of its budget keeps its piece, and the puzzle is then not proven
+minimal.
 
-It fails (not unique) when no piece of the kinds asked for breaks S2 (every mark is drawn
-already, no line through the cells S2 changes fits), or the deadline passed: the generator
-then keeps givens.
+Adding fails (not unique) when no piece of the kinds asked for breaks S2 (every mark is
+drawn already, no line through the cells S2 changes fits), or the deadline passed: the
+generator then keeps givens.
 
 Glossary: *pieces* as in :mod:`satdoku.line_layouts`; a piece is *redundant* when the
 puzzle stays unique without it.
@@ -31,10 +34,13 @@ puzzle stays unique without it.
 >>> grid = random_grid(board, seed=2)
 >>> with Session(build(board)) as session:
 ...     guarded = GuardedSession(session, board, grid)
-...     made = add_until_unique(guarded, Drawing(board, grid, random.Random(2)), ["dots",
-...                             "thermos"], [], random.Random(2))
->>> made.unique, made.undecided, all(piece.holds(board, grid) for piece in made.pieces)
+...     added = add_until_unique(guarded, Drawing(board, grid, random.Random(2)), ["dots",
+...                              "thermos"], [], random.Random(2))
+...     made = drop_redundant(guarded, added.pieces, random.Random(2))
+>>> made.unique, made.undecided, len(made.pieces) <= len(added.pieces)
 (True, 0, True)
+>>> all(piece.holds(board, grid) for piece in made.pieces)
+True
 """
 
 from __future__ import annotations
@@ -54,14 +60,14 @@ from satdoku.rules import Rule
 DROP_GROWTH = 10
 
 
-def drop_budget(conflicts: int | None, minimal: bool) -> int | None:
-    """The conflicts of a drop test: :data:`DROP_GROWTH` times the removal budget; none
-    with ``minimal`` (or when the removal budget is none).
+def drop_budget(conflicts: int | None, minimal: bool, growth: int = DROP_GROWTH) -> int | None:
+    """The conflicts of a drop test: ``growth`` times the removal budget; none with
+    ``minimal`` (or when the removal budget is none).
 
     >>> drop_budget(1000, False), drop_budget(1000, True), drop_budget(None, False)
     (10000, None, None)
     """
-    return None if minimal or conflicts is None else conflicts * DROP_GROWTH
+    return None if minimal or conflicts is None else conflicts * growth
 
 
 @dataclass
@@ -75,15 +81,14 @@ class Pieces:
 
 
 def add_until_unique(guarded: GuardedSession, drawing: Drawing, kinds: Sequence[str],
-                     start: Sequence[Rule], rng: random.Random,
-                     drop_budget: int | None = None) -> Pieces:
-    """Pieces of ``kinds`` added to ``start`` until S is the only solution, then the
-    redundant ones dropped, each drop test with ``drop_budget`` conflicts (None: none)."""
+                     start: Sequence[Rule], rng: random.Random) -> Pieces:
+    """Pieces of ``kinds`` added to ``start`` until S is the only solution (not unique: no
+    piece left that breaks the second solution, or the deadline passed); none dropped."""
     current = list(start)
     while True:
         answer = guarded.unique(current)
         if answer is SolveResult.UNSAT:
-            return drop_redundant(guarded, current, rng, drop_budget)
+            return Pieces(current, True)
         if guarded.expired():
             return Pieces(current, False)
         if answer is SolveResult.SAT:
@@ -97,16 +102,18 @@ def add_until_unique(guarded: GuardedSession, drawing: Drawing, kinds: Sequence[
         current.append(piece)
 
 
-def drop_redundant(guarded: GuardedSession, pieces: Sequence[Rule], rng: random.Random,
-                   budget: int | None = None) -> Pieces:
-    """Drop, in random order, each piece without which S stays the only solution (tests of
-    ``budget`` conflicts; None: no limit; a test that runs out keeps its piece)."""
+def drop_redundant(guarded: GuardedSession, pieces: Sequence[Rule],
+                   rng: random.Random) -> Pieces:
+    """Drop, in random order, each piece without which S stays the only solution (with the
+    session's givens and :attr:`~GuardedSession.extra` rules; S must be the only solution
+    with all ``pieces``). Each test has :attr:`~GuardedSession.drop_conflicts`; one that runs
+    out keeps its piece, counted in ``undecided``."""
     order = list(pieces)
     rng.shuffle(order)
     kept, undecided = set(pieces), 0
     for piece in order:
         rest = [guarded.guard(p) for p in pieces if p in kept and p != piece]
-        answer = guarded.solve(rest, budget)
+        answer = guarded.solve(rest, guarded.drop_conflicts)
         if answer is SolveResult.UNSAT:
             kept.discard(piece)
         elif answer is SolveResult.UNKNOWN:

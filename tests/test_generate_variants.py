@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
+from itertools import combinations
 
 import pytest
 
@@ -58,6 +60,26 @@ def assert_minimal(made: Generated, symmetry: Symmetry, fixed: frozenset[int] = 
             continue
         fewer = tuple(0 if i in orbit else d for i, d in enumerate(puzzle.givens))
         assert solver.check(Puzzle(board, fewer, puzzle.rules)).status is Status.MULTIPLE
+
+
+def assert_no_merge(made: Generated, high: int) -> None:
+    """No two neighbouring cages (distinct digits, at most ``high`` cells together) can be
+    merged with the puzzle still unique (checked by fresh solvers): what ``minimal`` means
+    for cages that cover the grid."""
+    puzzle, board, n = made.puzzle, made.puzzle.board, made.puzzle.board.n
+    rule = cages_of(made)
+    others, cages = [r for r in puzzle.rules if r is not rule], rule.cages
+    for a, b in combinations(range(len(cages)), 2):
+        cells = (*cages[a].cells, *cages[b].cells)
+        touch = any(abs(i // n - j // n) + abs(i % n - j % n) == 1
+                    for i in cages[a].cells for j in cages[b].cells)
+        if not touch or len(cells) > high or len({made.solution[i] for i in cells}) < len(cells):
+            continue
+        merged = Cage(tuple(sorted(cells)), cages[a].total + cages[b].total)
+        rest = (c for k, c in enumerate(cages) if k not in (a, b))
+        rules = (*others, KillerCages((*rest, merged)))
+        check = SudokuSolver(board, rules).check(Puzzle(board, puzzle.givens, rules))
+        assert check.status is Status.MULTIPLE, (cages[a], cages[b], puzzle_to_json(puzzle))
 
 
 # -- layouts --------------------------------------------------------------------------------
@@ -197,6 +219,32 @@ def test_zero_given_killers_are_unique(n, jigsaw):
         assert all(cage.total == sum(made.solution[i] for i in cage.cells)
                    for cage in rule.cages)
         assert_unique(made)
+        assert_no_merge(made, 5)
+
+
+def test_zero_given_killers_claimed_minimal_have_no_merge_left():
+    """Merges run in rounds until one merges none: one pass left mergeable cages in 2 of
+    these 20 puzzles (seed 11) although they said minimal."""
+    options = GenerateOptions(cages=(2, 5), clues=0)
+    made = list(generate_many(Board.classic(6), (), options, seed=11, count=20))
+    assert all(m.proven_minimal and m.undecided == 0 for m in made)
+    for one in made:
+        assert_no_merge(one, 5)
+
+
+def test_zero_given_killer_merges_out_of_budget_are_not_minimal():
+    tight = GenerateOptions(cages=(2, 5), clues=0, conflicts=5)
+    made = list(generate_many(Board.classic(6), (), tight, seed=1, count=3))
+    assert any(m.undecided_pieces for m in made)  # a merge test ran out: said so
+    for one in made:
+        assert one.proven_minimal == (one.undecided == 0)
+        assert one.undecided == one.undecided_pieces  # (no givens: no orbit)
+        assert_unique(one)
+    proven = list(generate_many(Board.classic(6), (), replace(tight, minimal=True), seed=1,
+                                count=3))
+    for one in proven:
+        assert one.proven_minimal and one.undecided == 0
+        assert_no_merge(one, 5)
 
 
 def test_killers_with_givens_are_unique_and_minimal():

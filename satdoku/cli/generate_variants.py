@@ -8,24 +8,47 @@ kept in every puzzle (``keep``), kept in the grid but removable (``removable``),
 (boxes or a Latin square, no template rules, no per-puzzle data): then grid and line are the
 default formats, else JSON.
 
+Before any puzzle is made, :func:`check_fpuzzles` tells whether f-puzzles (``-f fpuzzles``,
+``-f sudokupad``) can write what the options draw: a sample puzzle holding one piece of each
+type they can add is written, so that a clash is refused at once, not at the first puzzle
+that meets it (perhaps after minutes, and after other puzzles were written).
+
 >>> cage_sizes("2-5"), cage_sizes("3")
 ((2, 5), (3, 3))
 >>> [(d.kind, d.count) for d in draws("thermos:6,arrow,dots:all", 9)]
 [('thermos', 6), ('arrows', 4), ('dots', None)]
+>>> made = setup(Board.classic(9), None, TemplateGivens.keep, False, False, None, None, "auto",
+...              "nonconsecutive", "thermos,dots")
+>>> check_fpuzzles(made, "fpuzzles", "nonconsecutive")
+Traceback (most recent call last):
+...
+satdoku.errors.RuleError: -f fpuzzles with --rules nonconsecutive and --draw dots: f-puzzles ...
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
-from satdoku.line_layouts import KINDS, MARK_KINDS, Draw, default_count
-from satdoku.rules import KillerCages, Rule, parse_rules
+from satdoku.layouts import random_regions
+from satdoku.line_layouts import KINDS, MARK_KINDS, Draw, default_count, merge, negative
+from satdoku.rules import Cage, KillerCages, Rule, parse_rules
+from satdoku.rules.arrows import Arrow, Arrows
 from satdoku.rules.data import writer_for
-from satdoku.rules.dots import NEGATIVE_KINDS, NegativeConstraint
+from satdoku.rules.dots import (
+    NEGATIVE_KINDS,
+    BlackDots,
+    Mark,
+    NegativeConstraint,
+    WhiteDots,
+    XVSums,
+)
+from satdoku.rules.thermo import Thermos
 
 
 class TemplateGivens(str, Enum):
@@ -95,7 +118,7 @@ def _check_draws(wanted: tuple[Draw, ...], rules: tuple[Rule, ...]) -> None:
     given already."""
     for rule in rules:
         if isinstance(rule, NegativeConstraint):
-            for draw in wanted:
+            for draw in (d for d in wanted if d.kind in MARK_KINDS):
                 family = "dotted" if draw.kind == "dots" else "signed"
                 if any(NEGATIVE_KINDS[k].family == family for k in rule.kinds):
                     raise RuleError(f"--draw {draw.kind}: the template's negative constraint "
@@ -154,3 +177,66 @@ def _template(template: str, mode: TemplateGivens, size: int | None, box: str,
     if mode is not TemplateGivens.drop and any(puzzle.givens):
         made.options.update(givens=puzzle.givens, keep_givens=mode is TemplateGivens.keep)
     return made
+
+
+#: One piece of each type a ``--draw`` kind makes (values as drawn: white dots 1, black 2,
+#: X 10 and V 5), on the first two rows of an n×n board; and the negative constraint of
+#: ``KIND:all``.
+SAMPLES: dict[str, Callable[[int], list[Rule]]] = {
+    "thermos": lambda n: [Thermos(((0, 1),))],
+    "arrows": lambda n: [Arrows((Arrow((0,), (1,)),))],
+    "dots": lambda n: [WhiteDots((Mark((0, 1), 1),)), BlackDots((Mark((n, n + 1), 2),))],
+    "xv": lambda n: [XVSums((Mark((0, 1), 5), Mark((n, n + 1), 10)))],
+}
+NEGATIVE = {"dots": ("white", "black"), "xv": ("x", "v")}
+
+
+def check_fpuzzles(made: Setup, site: str, rules: str) -> None:
+    """RuleError (one line: the clashing options, what f-puzzles cannot express, what to use
+    instead) when the f-puzzles writer would refuse puzzles of these options; ``site`` is the
+    format asked for, ``rules`` the --rules text."""
+    from satdoku.formats.fpuzzles_write import to_fpuzzles
+    from satdoku.puzzle import Puzzle
+
+    board, n = made.board, made.board.n
+    if made.options.get("jigsaw"):  # a sample map: regions change how some rules are written
+        board = Board(n, regions=random_regions(n, random.Random(0)))
+        for rule in made.rules:
+            rule.check_board(board)  # (windoku needs boxes: that error first)
+    for names, trial in _trials(made, rules):
+        try:
+            to_fpuzzles(Puzzle(board, (0,) * n * n, trial))
+        except RuleError as err:
+            said = " and ".join(names) if len(names) < 3 else ", ".join(names)
+            raise RuleError(f"-f {site}{' with ' + said if said else ''}: {err}; use "
+                            "-f json, which carries every constraint"
+                            + (", or leave out one of those options" if len(names) > 1
+                               else "")) from None
+
+
+def _trials(made: Setup, rules: str) -> list[tuple[list[str], tuple[Rule, ...]]]:
+    """The sample rule sets to write, each with the options that make it: the template's
+    rules, with --rules, then with each option's sample pieces, then with all of them."""
+    extra = parse_rules(rules) if rules.strip() else ()
+    named = [f"--rules {rules}"] if extra else []
+    trials = []
+    if made.template:
+        named.insert(0, "--template")
+        trials.append((["--template"], tuple(r for r in made.rules if r not in extra)))
+    trials.append((named, made.rules))
+    parts: dict[str, list[Rule]] = {}
+    n = made.board.n
+    if made.options.get("cages"):
+        parts["--killer"] = [KillerCages((Cage((0, 1), 3),))]
+    for draw in made.options.get("draw", ()):
+        pieces = SAMPLES[draw.kind](n) if n > 1 else []
+        if draw.count is None:
+            pieces.append(negative(pieces, NEGATIVE[draw.kind]))
+        parts[f"--draw {draw.kind}{':all' if draw.count is None else ''}"] = pieces
+    together = [piece for pieces in parts.values() for piece in pieces]
+    for names, pieces in [*((([*named, k], v) for k, v in parts.items())),
+                          ([*named, *parts], together)]:
+        drawn = [p for p in pieces if not isinstance(p, KillerCages)]  # (cages: their own)
+        trials.append((names, (*merge(made.rules, drawn), *(p for p in pieces
+                                                           if p not in drawn))))
+    return trials

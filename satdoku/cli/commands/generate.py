@@ -28,7 +28,7 @@ from satdoku.cli.options import (
 from satdoku.cli.progress import Progress
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
-from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
+from satdoku.formats.fpuzzles_write import fpuzzles_link
 from satdoku.formats.givens_only import givens_only_loss
 from satdoku.generate import Generated, GenerateOptions, generate_many
 from satdoku.grade_filter import Difficulty
@@ -82,8 +82,8 @@ def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) 
         return between.join(format_line(board, g) for g in (
             (givens, made.solution) if with_solution else (givens,)))
     minimal = ("minimal" if made.proven_minimal else
-               f"minimality not proven ({_orbits(made.undecided)} undecided)" if made.undecided
-               else "minimality not proven")
+               f"minimality not proven ({_undecided(made.undecided, made.undecided_pieces)} "
+               "undecided)" if made.undecided else "minimality not proven")
     if made.retested:
         minimal += f", {_orbits(made.retested)} retested with larger budgets"
     head = (f"# puzzle {made.number} (seed {made.seed}): {made.clues} clues, "
@@ -186,7 +186,8 @@ Minimal = Annotated[bool, typer.Option(
     "--minimal", help="Prove every puzzle minimal: orbits whose removal test ran out of its "
                       "budget are tested again, budgets growing tenfold, until each one is "
                       "decided (on 25x25 this takes minutes instead of seconds). Without it, "
-                      "such orbits stay and the output says how many.")]
+                      "such orbits stay and the output says how many. With --givens 0, the "
+                      "tests of drawn pieces and killer cage merges then have no budget.")]
 Strict = Annotated[bool, typer.Option(
     "--strict", help="Finish with single cells: no given at all can be removed (this may "
                      "break the symmetry).")]
@@ -238,7 +239,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     --draw dots,xv --givens 0 --size 6  ·  satdoku generate -n 100000 -j 0 -o puzzles.txt
     ·  satdoku generate --difficulty hard -n 5
     """
-    from satdoku.cli.generate_variants import TemplateGivens, setup
+    from satdoku.cli.generate_variants import TemplateGivens, check_fpuzzles, setup
 
     try:
         kept = TemplateGivens(template_givens.strip().lower())
@@ -252,7 +253,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
                          f"{board.n ** 2} cells; give fewer")
     if fmt in (GenOutput.fpuzzles, GenOutput.sudokupad):  # what f-puzzles cannot say, first
-        to_fpuzzles(Puzzle(board, (0,) * board.n ** 2, extra))
+        check_fpuzzles(layout, fmt.value, rules)
     options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict, minimal=minimal,
                               time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend, **layout.options)
@@ -310,10 +311,10 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made)."""
     progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK
-    written, short, unproven, undecided, zero, k = 0, [], 0, 0, False, 0
+    written, short, unproven, undecided, pieces, zero, k = 0, [], 0, 0, 0, False, 0
 
     def take(item: Generated | TimeoutError) -> None:
-        nonlocal written, unproven, undecided, zero, code, k
+        nonlocal written, unproven, undecided, pieces, zero, code, k
         k += 1
         progress.update(k)
         if isinstance(item, TimeoutError):
@@ -328,8 +329,11 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
         if not item.reached_target:
             short.append(item.clues)
         zero = item.target == 0
-        unproven += item.target is None and not item.proven_minimal
-        undecided += item.undecided if item.target is None else 0
+        # (a clue target reached stops removal by request; a zero-given layout's pieces not)
+        if not item.proven_minimal and (item.target is None or not item.reached_target
+                                        or item.undecided_pieces):
+            unproven, undecided = unproven + 1, undecided + item.undecided
+            pieces += item.undecided_pieces
 
     try:
         for item in made:
@@ -350,8 +354,10 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
                        if zero else ""), err=True)
     if unproven:
         typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
-                   f"minimal: {_orbits(undecided)} in all were kept undecided when a removal "
-                   "test ran out of its budget or the time limit (--minimal decides them; "
+                   f"minimal: {_undecided(undecided, pieces)} in all "
+                   f"{'was' if undecided == 1 else 'were'} kept undecided when a "
+                   f"{'test' if pieces else 'removal test'} "
+                   "ran out of its budget or the time limit (--minimal decides them; "
                    "--budget 0 lifts the budget)", err=True)
     return code
 
@@ -373,6 +379,17 @@ def _finished(made: Iterator[Generated | TimeoutError]) -> Iterator[Generated | 
 
 def _orbits(k: int) -> str:
     return "1 orbit" if k == 1 else f"{k} orbits"
+
+
+def _undecided(units: int, pieces: int) -> str:
+    """``units`` kept undecided, ``pieces`` of them drawn pieces or cage merges.
+
+    >>> _undecided(3, 0), _undecided(3, 1), _undecided(2, 2)
+    ('3 orbits', '2 orbits and 1 piece or cage merge', '2 pieces or cage merges')
+    """
+    merges = "1 piece or cage merge" if pieces == 1 else f"{pieces} pieces or cage merges"
+    return (_orbits(units) if not pieces else merges if units == pieces
+            else f"{_orbits(units - pieces)} and {merges}")
 
 
 def _made(k: int) -> str:

@@ -24,6 +24,7 @@ On a shared machine the figures mean little: run it on a quiet one.
 
     python scripts/bench_parallel.py                          # the targets: ~2 minutes
     python scripts/bench_parallel.py --sample 3000 --repeat 1 # a quick check that it works
+    python scripts/bench_parallel.py --dataset ../shared/data/top1465.txt --times 10
 """
 
 from __future__ import annotations
@@ -45,10 +46,10 @@ DEFAULTS = [DATA / "17-clue.txt", DATA / "top1465.txt"]
 SMALL = 200
 
 
-def puzzles_of(path: Path, sample: int | None) -> list[str]:
+def puzzles_of(path: Path, sample: int | None, times: int = 1) -> list[str]:
     lines = [ln for ln in path.read_text().splitlines()
              if ln.strip() and not ln.lstrip().startswith("#")]
-    return lines[:sample] if sample else lines
+    return (lines[:sample] if sample else lines) * times
 
 
 def timed(args: list[str]) -> tuple[float, float, bytes]:
@@ -87,9 +88,9 @@ def chunk_cost(backend, chunks: int = 2000) -> float:
 
 
 def measure(path: Path, sample: int | None, modes: dict[str, list[str]], repeat: int,
-            command: str) -> dict:
+            command: str, times: int = 1) -> dict:
     """Best wall and CPU times per mode for the whole sample and for a small one."""
-    lines = puzzles_of(path, sample)
+    lines = puzzles_of(path, sample, times)
     with tempfile.TemporaryDirectory() as tmp:
         big, small = Path(tmp) / "big.txt", Path(tmp) / "small.txt"
         big.write_text("\n".join(lines) + "\n")
@@ -158,6 +159,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept")
     parser.add_argument("--command", default="solve", choices=("solve", "check"))
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask cluster")
+    parser.add_argument("--times", type=int, default=1,
+                        help="each dataset's puzzles this many times over in one file: a run "
+                             "of seconds, where top1465 alone takes half a second, most of it "
+                             "start-up")
     args = parser.parse_args()
     modes = {"-j 1": ["-j", "1"], "-j 2": ["-j", "2"]}
     with Local(2) as pool:
@@ -177,8 +182,8 @@ def main() -> None:
         f"{k} {c * 1e3:.3f} ms" for k, (_, c) in costs.items()))
     try:
         for path in args.dataset:
-            result = measure(path, args.sample, modes, args.repeat, args.command)
-            report(path.name, result)
+            result = measure(path, args.sample, modes, args.repeat, args.command, args.times)
+            report(path.name + (f" ×{args.times}" if args.times > 1 else ""), result)
             model(path.name, result, costs)
     finally:
         if cluster is not None:

@@ -119,13 +119,17 @@ def test_small_variant_and_latin_square_against_brute_force():
     assert_good(latin, Symmetry.FLIP)
 
 
+#: A 6x6 jigsaw board's regions, cell by cell.
+JIGSAW_6 = (0, 0, 0, 1, 1, 1,
+            0, 0, 2, 1, 1, 1,
+            0, 2, 2, 2, 3, 3,
+            4, 4, 2, 2, 3, 3,
+            4, 4, 4, 5, 3, 3,
+            4, 5, 5, 5, 5, 5)
+
+
 def test_jigsaw_board_against_brute_force():
-    regions = (0, 0, 0, 1, 1, 1,
-               0, 0, 2, 1, 1, 1,
-               0, 2, 2, 2, 3, 3,
-               4, 4, 2, 2, 3, 3,
-               4, 4, 4, 5, 3, 3,
-               4, 5, 5, 5, 5, 5)
+    regions = JIGSAW_6
     with Generator(Board(6, regions=regions), seed=1) as generator:
         for _ in range(3):
             assert_good(generator.puzzle(), Symmetry.ROT180)
@@ -346,12 +350,7 @@ def _valid(empty: Puzzle, grid: tuple[int, ...]) -> bool:
 
 
 def test_jigsaw_boards_get_no_unavoidable_sets():
-    regions = (0, 0, 0, 1, 1, 1,
-               0, 0, 2, 1, 1, 1,
-               0, 2, 2, 2, 3, 3,
-               4, 4, 2, 2, 3, 3,
-               4, 4, 4, 5, 3, 3,
-               4, 5, 5, 5, 5, 5)
+    regions = JIGSAW_6
     board = Board(6, regions=regions)
     assert unavoidable_sets(board, random_grid(board, seed=1)) == []
 

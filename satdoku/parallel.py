@@ -216,6 +216,49 @@ def interrupts_held() -> Iterator[None]:
             signal.raise_signal(caught[0])
 
 
+class WritesHeld:
+    """Ctrl-C and TERM over a whole batch, at the cost of two assignments a result: they act
+    at once, except while :attr:`busy` (a result being written and counted), when they wait
+    for :meth:`check` (:func:`interrupts_held` costs ~13 µs a use: a tenth of a 9x9 solve).
+    In the main thread only; elsewhere it does nothing.
+
+    >>> with WritesHeld() as held:
+    ...     held.busy = True
+    ...     held.busy = False
+    ...     held.check()
+    """
+
+    def __init__(self) -> None:
+        self.busy, self.caught = False, []
+        self.before: dict[int, Any] = {}
+
+    def __enter__(self) -> WritesHeld:
+        if threading.current_thread() is threading.main_thread():
+            self.before = {s: signal.signal(s, self._signalled)
+                           for s in (signal.SIGINT, signal.SIGTERM)}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for s, handler in self.before.items():
+            signal.signal(s, handler)
+
+    def _signalled(self, signum: int, frame: object) -> None:
+        if self.busy:
+            self.caught.append(signum)
+        else:
+            self._act(signum)
+
+    def check(self) -> None:
+        """Act on an interrupt that came while busy."""
+        if self.caught:
+            self._act(self.caught.pop(0))
+
+    def _act(self, signum: int) -> None:
+        self.__exit__()
+        self.before = {}
+        signal.raise_signal(signum)  # (what the command had: KeyboardInterrupt, or the end)
+
+
 class Local:
     """A pool of ``jobs`` worker processes (``concurrent.futures``), forked on Linux so
     that they start with the parent's modules already imported."""

@@ -260,6 +260,28 @@ def test_an_interrupt_waits_for_a_write_and_its_count():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupt_with_a_slow_reader_keeps_a_whole_prefix(tmp_path, jobs):
+    """Ctrl-C while standard output is a full pipe: Python's buffered writer dropped the rest
+    of a large write cut by the signal (a block of results gone from the middle, -j 2), and
+    -j 1 counted a result whose write the interrupt cut."""
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    (tmp_path / "many.txt").write_text((puzzle + "\n") * 30_000)
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "solve", "many.txt", "-j", jobs,
+                             "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=tmp_path)
+    time.sleep(2.5)  # the pipe (64 KiB) is full long before: the command waits in a write
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    lines = out.decode().split("\n")
+    assert proc.returncode == 130 and lines[-1] == ""  # whole lines only
+    solution = lines[0]
+    parse_puzzle(puzzle).verify(parse_puzzle(solution).givens)
+    assert set(lines[:-1]) == {solution}
+    assert err.decode() == (f"satdoku: interrupted after {len(lines) - 1:,} of 30,000 puzzles;"
+                            " results so far were written\n")
+
+
 def sleepy(seconds: float):
     """A slow work factory: its chunks wait in the pool's pipe."""
     def run_(chunk: bytes) -> int:

@@ -19,7 +19,7 @@ from satdoku.cli.options import OutputFormat
 from satdoku.cli.progress import Progress
 from satdoku.errors import ExitCode, SatdokuError, shorten, worst
 from satdoku.formats import Record
-from satdoku.parallel import Work
+from satdoku.parallel import Work, WritesHeld
 from satdoku.puzzle import Puzzle
 
 
@@ -56,17 +56,23 @@ def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: Text
     handle = handler.build() if isinstance(handler, Work) else handler
     codes: list[ExitCode] = []
     progress, said = Progress(len(records), "puzzles", quiet or not many, out), False
+    cut = 0  # 1 when the last answer is one that Ctrl-C cut short (no result written)
     try:
-        for record in records:
-            answer = answer_record(record, fmt, handle)
-            codes.append(answer.code)
-            emit(record, answer, fmt, out, progress.note, many, name)
-            progress.advance()
-            if answer.interrupted:  # (its message said so: of one puzzle, all there is)
-                said = not many and bool(answer.message)
-                raise KeyboardInterrupt
+        with WritesHeld() as held:  # (a result written and its count go together)
+            for record in records:
+                answer = answer_record(record, fmt, handle)
+                held.busy = True
+                codes.append(answer.code)
+                emit(record, answer, fmt, out, progress.note, many, name)
+                held.busy = False
+                held.check()
+                progress.advance()
+                if answer.interrupted:  # (its message said so: of one puzzle, all there is)
+                    said, cut = not many and bool(answer.message), 1
+                    raise KeyboardInterrupt
     except KeyboardInterrupt:
-        stopped(progress, out, None if said else f"{len(codes):,} of {len(records):,} puzzles")
+        done = len(codes) - cut
+        stopped(progress, out, None if said else f"{done:,} of {len(records):,} puzzles")
     finally:  # (a bar left on screen would keep the cursor hidden)
         progress.close()
     return worst(codes)

@@ -385,6 +385,9 @@ def backend_for(jobs: int = 1, dask: str | None = None,
     """The backend of ``--jobs`` / ``--dask``: None to run in this process (``jobs`` 1),
     :class:`Local` processes (``jobs`` > 1, 0 = one per core; no more than ``most``, the
     chunks there are), or a Dask cluster."""
+    if dask is not None and not dask.strip():
+        raise SatdokuError("--dask needs a scheduler address (tcp://HOST:PORT) or a "
+                           "scheduler file; it was empty")
     if dask:
         if jobs != 1:
             raise SatdokuError("give --jobs or --dask, not both (with --dask, the cluster's "

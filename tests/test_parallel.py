@@ -455,6 +455,13 @@ def test_dask_writes_what_one_process_writes(files, reference, cluster):
         same(case, fmt, files, reference, "--dask", cluster.scheduler_address)
 
 
+def test_an_empty_dask_address_is_one_line(files):
+    code, _, err = cli("solve", str(files["sure"]), "--dask", "")
+    assert (code, err) == (2, "satdoku: error: Invalid value for '--dask': it is empty: give "
+                              "a scheduler address (tcp://HOST:PORT) or a scheduler file (see "
+                              "'satdoku solve --help')\n")
+
+
 def test_dask_missing_or_unreachable_is_one_line(files, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     code, _, err = cli("solve", str(files["sure"]), "--dask", "tcp://127.0.0.1:1")

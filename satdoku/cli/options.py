@@ -91,8 +91,16 @@ Jobs = Annotated[int, typer.Option(
                                 "core. Default 1: this process alone. The output (in input "
                                 "order) and exit code are those of -j 1, except that a puzzle "
                                 "with several solutions may show others of them.")]
+def scheduler(value: str | None) -> str | None:
+    """A --dask callback: an empty address is an error, not a run on this machine."""
+    if value is not None and not value.strip():
+        raise typer.BadParameter("it is empty: give a scheduler address (tcp://HOST:PORT) or "
+                                 "a scheduler file")
+    return value
+
+
 Dask = Annotated[str | None, typer.Option(
-    "--dask", metavar="ADDRESS",
+    "--dask", metavar="ADDRESS", callback=scheduler,
     help="Run the batch on a dask.distributed cluster: its scheduler's address (e.g. "
          "tcp://127.0.0.1:8786) or scheduler file. Same output as -j 1. Needs pip install "
          "'satdoku[dask]'; see docs/parallel.md.")]

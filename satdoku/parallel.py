@@ -200,26 +200,22 @@ def _orphaned(parent: int) -> None:
 def interrupts_held() -> Iterator[None]:
     """Ctrl-C and TERM wait until the block is done, then act: a result written and its
     count go together (the count an interrupt reports is what the output holds). In the
-    main thread only, where Python runs signal handlers."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
-    before = {s: signal.signal(s, lambda signum, _: caught.append(signum)) for s in held}
-    try:
-        yield
-    finally:
-        for s, handler in before.items():
-            signal.signal(s, handler)
-        if caught:
-            signal.raise_signal(caught[0])
+    main thread only, where Python runs signal handlers (:class:`WritesHeld`, busy for the
+    whole block)."""
+    with WritesHeld() as held:
+        held.busy = True
+        try:
+            yield
+        finally:
+            held.busy = False
+            held.check()
 
 
 class WritesHeld:
     """Ctrl-C and TERM over a whole batch, at the cost of two assignments a result: they act
     at once, except while :attr:`busy` (a result being written and counted), when they wait
-    for :meth:`check` (:func:`interrupts_held` costs ~13 µs a use: a tenth of a 9x9 solve).
+    for :meth:`check` (installing the handlers around each result instead, as
+    :func:`interrupts_held` does per block, costs ~13 µs: a tenth of a 9x9 solve).
     In the main thread only; elsewhere it does nothing.
 
     >>> with WritesHeld() as held:

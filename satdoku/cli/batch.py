@@ -56,7 +56,6 @@ def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: Text
     handle = handler.build() if isinstance(handler, Work) else handler
     codes: list[ExitCode] = []
     progress, said = Progress(len(records), "puzzles", quiet or not many, out), False
-    cut = 0  # 1 when the last answer is one that Ctrl-C cut short (no result written)
     try:
         with WritesHeld() as held:  # (a result written and its count go together)
             for record in records:
@@ -68,11 +67,10 @@ def run_batch(records: Sequence[Record], name: str, fmt: OutputFormat, out: Text
                 held.check()
                 progress.advance()
                 if answer.interrupted:  # (its message said so: of one puzzle, all there is)
-                    said, cut = not many and bool(answer.message), 1
+                    said = not many and bool(answer.message)
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
-        done = len(codes) - cut
-        stopped(progress, out, None if said else f"{done:,} of {len(records):,} puzzles")
+        stopped(progress, out, None if said else f"{len(codes):,} of {len(records):,} puzzles")
     finally:  # (a bar left on screen would keep the cursor hidden)
         progress.close()
     return worst(codes)

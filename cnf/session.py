@@ -190,8 +190,14 @@ class Session:
         variables pile up (9x9 puzzles one after another: 80 µs each at first, 140 µs after
         40,000; a fresh session stays at 80). Worn means the solving time so far has reached
         ``RENEW_FACTOR`` times the build time, so renewing costs little either way.
+
+        Also worn: once the activation literals made (:meth:`activation`, e.g. one per
+        enumeration that blocked a model) outnumber half the formula's variables. Each stays
+        in every model fetched, which grows with them (9x9 checks one after another: a model
+        of 729 variables became 1,400 on average, 2,300 at most, at ~20 ns a variable to fetch).
         """
-        return self.solve_seconds >= self._worn_at
+        return (self.solve_seconds >= self._worn_at
+                or self._top - self.formula.num_vars > self.formula.num_vars // 2)
 
     def renewed(self) -> Session:
         """A new session on the same formula, back-end and options (this one is closed).

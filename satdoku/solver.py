@@ -140,18 +140,21 @@ class SudokuSolver:
         except CapabilityError as err:
             raise BackendError(str(err)) from None
 
-    def _ready(self, puzzle: Puzzle, deadline: Deadline) -> None:
+    def _ready(self, puzzle: Puzzle, deadline: Deadline) -> Session:
         """Check ``puzzle`` is for this solver, build the CNF if needed (TimeoutError when
         ``deadline`` passes first), and renew the session when it is worn (slowed down by
-        thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on)."""
+        thousands of calls) or spoiled by Ctrl-C inside a call (the API lives on); the
+        session to use."""
         if (puzzle.board is not self.board and puzzle.board != self.board) or (
                 puzzle.rules != self.rules and set(puzzle.rules) != set(self.rules)):
             raise ValueError("this solver was built for another board or other rules")
         self._prepare(deadline)
-        session = self.session
+        session = self._session
+        assert session is not None
         if session.spoiled or session.worn:  # spoiled: CaDiCaL takes no more clauses
             self._past_stats = self._sum_stats(session)
-            self._session = session.renewed()
+            session = self._session = session.renewed()
+        return session
 
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid.
@@ -189,16 +192,16 @@ class SudokuSolver:
         """The first solution found (uniqueness not checked)."""
         deadline = Deadline(time_limit)
         try:
-            self._ready(puzzle, deadline)
+            session = self._ready(puzzle, deadline)
         except TimeoutError:
             return Result(Status.UNKNOWN)
         try:
-            answer = self.session.solve(puzzle.assumptions(), time_limit=deadline.left())
+            answer = session.solve(puzzle.assumptions(), time_limit=deadline.left())
         except CapabilityError as err:
             raise BackendError(str(err)) from None
         if answer is not SolveResult.SAT:
             return self._failure(puzzle, answer)
-        solution = self.grid_of(self.session.model)
+        solution = self.grid_of(session.model)
         puzzle.verify(solution, self._holds)
         return Result(Status.SOLVED, (solution,))
 
@@ -211,10 +214,9 @@ class SudokuSolver:
                    stop_when_forced: bool = False) -> Iterator[Grid]:
         """:meth:`solutions`; ``stop_when_forced``: a first solution forced by propagation
         from the givens is the only one (the enumeration ends without proving it again)."""
-        self._ready(puzzle, deadline)
-        models = self.session.enumerate(self.cell_vars, puzzle.assumptions(), limit,
-                                        deadline.left(), block_true_only=True,
-                                        stop_when_forced=stop_when_forced)
+        session = self._ready(puzzle, deadline)
+        models = session.enumerate(self.cell_vars, puzzle.assumptions(), limit, deadline.left(),
+                                   block_true_only=True, stop_when_forced=stop_when_forced)
         try:
             for true_vars in models:
                 solution = self.grid_of(true_vars)

@@ -143,6 +143,19 @@ def test_a_worn_session_is_renewed_on_the_same_formula_and_options():
     fresh.close()
 
 
+def test_a_session_is_worn_once_activation_literals_outnumber_half_its_variables():
+    f = Formula(reserved=10)
+    f.add([1, 2])
+    with Session(f) as s:
+        s._worn_at = float("inf")  # (time alone would never wear it)
+        for _ in range(5):  # 5 of 10: models of 15 variables, not yet worn
+            s.add_guarded(s.activation(), [1])
+        assert not s.worn
+        s.retire(s.activation())
+        assert s.worn
+        assert s.solve() is SolveResult.SAT and len(s.model) == 16  # every one fetched
+
+
 def test_propagate_and_stats():
     f = Formula(reserved=3)
     f.add([-1, 2])

@@ -90,6 +90,8 @@ class GenerateOptions:
     killer cages covering the grid for each puzzle, and with ``clues=0`` no givens at all
     (see :mod:`satdoku.layout_generate`); ``draw``: thermos, arrows, dots, XV signs drawn
     over each grid (:class:`satdoku.line_layouts.Draw`), with ``clues=0`` added until unique.
+    ``proof_jobs``: with ``minimal``, how many of the hardest re-tests run at once, each in
+    a forked child (:func:`satdoku.minimal.decide_fresh`); the puzzles are the same for any.
     """
 
     symmetry: Symmetry = Symmetry.ROT180
@@ -106,6 +108,7 @@ class GenerateOptions:
     jigsaw: bool = False
     cages: tuple[int, int] | None = None
     draw: tuple[Draw, ...] = ()
+    proof_jobs: int = 1
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "symmetry", Symmetry(self.symmetry))  # "rot90" works too
@@ -116,6 +119,8 @@ class GenerateOptions:
             raise ValueError("time_limit must be positive (seconds)")
         if self.cages is not None and not 1 <= self.cages[0] <= self.cages[1]:
             raise ValueError("cages must be (smallest, largest) sizes, 1 <= smallest <= largest")
+        if self.proof_jobs < 1:
+            raise ValueError("proof_jobs must be at least 1")
 
     @property
     def fixed(self) -> frozenset[int]:
@@ -261,13 +266,13 @@ def remove_clues(removal: Removal, board: Board, options: GenerateOptions,
     # measured: trying 5/8 of the orbits first (9x9: 14.7 calls a puzzle; 1/2: 15.0, 1/4: 15.7)
     complete = removal.remove(orbits, options.clues, first=len(orbits) * 5 // 8)
     if complete and options.minimal:
-        complete = decide_all(removal, board, options.clues)
+        complete = decide_all(removal, board, options.clues, options.proof_jobs)
     if complete and options.strict:
         cells = [(cell,) for cell in removal.givens() if cell not in fixed]
         rng.shuffle(cells)
         complete = removal.remove(cells, options.clues)
         if complete and options.minimal:
-            complete = decide_all(removal, board, options.clues)
+            complete = decide_all(removal, board, options.clues, options.proof_jobs)
     return complete
 
 
@@ -276,11 +281,13 @@ def _orbits(symmetry: Symmetry, board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(symmetry.orbits(board))
 
 
-def decide_all(removal: Removal, board: Board, target: int | None = None) -> bool:
+def decide_all(removal: Removal, board: Board, target: int | None = None,
+               jobs: int = 1) -> bool:
     """Test the undecided units again, with budgets growing :data:`MINIMAL_GROWTH`-fold
-    (witnesses by restriction first, then new solvers: :func:`satdoku.minimal.decide_all`),
-    until none is left; False when the time limit or the clue target stopped it first."""
-    return decide_units(removal, board, target, MINIMAL_GROWTH)
+    (witnesses by restriction first, then new solvers, ``jobs`` at once:
+    :func:`satdoku.minimal.decide_all`), until none is left; False when the time limit or
+    the clue target stopped it first."""
+    return decide_units(removal, board, target, MINIMAL_GROWTH, jobs=jobs)
 
 
 def generated(removal: Removal, board: Board, rules: tuple[Rule, ...], solution: Grid,

@@ -34,12 +34,14 @@ so, whatever is removed after it.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from math import isqrt
 
 from cnf import Formula, Session, SolveResult
 from satdoku.board import Board
+from satdoku.forked import Children, can_fork
 from satdoku.removal import Removal, Unit
 from satdoku.rules import Grid
 
@@ -156,36 +158,58 @@ def fresh_test(removal: Removal, unit: Unit, growth: int, base: Formula,
     Measured at 25x25: the removal session, under ~270 given assumptions, manages 3,000
     conflicts a second; such a solver about 20,000.
     """
-    session, lits, given = removal.session, removal.lits, removal.given
+    with Session(base, removal.session.backend) as fresh:
+        pose(fresh, removal, unit, phases)
+        answer = grown(fresh, removal, growth)
+        if answer is SolveResult.SAT and phases is not None:
+            phases[:] = cell_lits(fresh.model, removal)
+        return answer
+
+
+def pose(fresh: Session, removal: Removal, unit: Unit, phases: Sequence[int] | None) -> None:
+    """Put the test of ``unit`` (:func:`fresh_test`) to ``fresh``, a solver loaded with the
+    base formula: the other givens as unit clauses, S excluded over ``unit``'s cells, the
+    preferred phases (``phases``, else S's)."""
+    lits, given, inside = removal.lits, removal.given, set(unit)
+    for cell, lit in enumerate(lits):
+        if given[cell] and cell not in inside:
+            fresh.add_clause([lit])
+    fresh.add_clause([-lits[cell] for cell in unit])  # a second solution changes X
+    fresh.set_phases(phases or lits)
+
+
+def grown(fresh: Session, removal: Removal, growth: int, timed: bool = True) -> SolveResult:
+    """``fresh`` solved with a conflict budget growing ``growth``-fold from
+    ``removal.conflicts`` until it answers, or UNKNOWN once ``removal.deadline`` passed.
+    ``timed``: each call also stops at the deadline (a timer thread); else the deadline is
+    only checked between calls (in a forked child, which its parent kills at the deadline)."""
     budget = removal.conflicts
-    with Session(base, session.backend) as fresh:
-        inside = set(unit)
-        for cell, lit in enumerate(lits):
-            if given[cell] and cell not in inside:
-                fresh.add_clause([lit])
-        fresh.add_clause([-lits[cell] for cell in unit])  # a second solution changes X
-        fresh.set_phases(phases or lits)
-        while True:
-            left = None if removal.deadline is None else removal.deadline - time.perf_counter()
-            if left is not None and left <= 0:
-                return SolveResult.UNKNOWN
-            answer = fresh.solve(time_limit=left, conflict_budget=budget)
-            if answer is SolveResult.SAT and phases is not None:
-                phases[:] = fresh.model[: len(lits) * isqrt(len(lits))]
-            if answer is not SolveResult.UNKNOWN or budget is None:
-                return answer
-            budget *= growth
+    while True:
+        left = None if removal.deadline is None else removal.deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return SolveResult.UNKNOWN
+        answer = fresh.solve(time_limit=left if timed else None, conflict_budget=budget)
+        if answer is not SolveResult.UNKNOWN or budget is None:
+            return answer
+        budget *= growth
+
+
+def cell_lits(model: Sequence[int], removal: Removal) -> list[int]:
+    """The cell literals of a model (its first n³: the phases of the next test)."""
+    cells = len(removal.lits)
+    return list(model[: cells * isqrt(cells)])
 
 
 def decide_all(removal: Removal, board: Board, target: int | None = None, growth: int = 10,
-               restrict: bool = True, fresh_after: int | None = 1) -> bool:
+               restrict: bool = True, fresh_after: int | None = 1, jobs: int = 1) -> bool:
     """Decide every unit in ``removal.undecided``: shown necessary or removed.
 
     Each round tries :func:`restricted_witness` on every unit left (with ``restrict``), then
     re-tests the others together (:meth:`Removal.remove`) with the conflict budget multiplied
     by ``growth``. After ``fresh_after`` such rounds (None: never), each unit left is decided
-    by :func:`fresh_test` instead, one by one. False when the time limit or the clue target
-    stopped it first (the units not reached then stay undecided).
+    by :func:`fresh_test` instead (:func:`decide_fresh`, up to ``jobs`` at once). False when
+    the time limit or the clue target stopped it first (the units not reached then stay
+    undecided).
     """
     removal.retested += len(removal.undecided)
     rounds = 0
@@ -196,7 +220,7 @@ def decide_all(removal: Removal, board: Board, target: int | None = None, growth
         if removal.conflicts is not None:
             removal.conflicts *= growth
         if fresh_after is not None and rounds >= fresh_after:
-            return decide_fresh(removal, units, target, growth)
+            return decide_fresh(removal, units, target, growth, jobs)
         rounds += 1
         if not removal.remove(units, target):
             return False
@@ -204,14 +228,22 @@ def decide_all(removal: Removal, board: Board, target: int | None = None, growth
 
 
 def decide_fresh(removal: Removal, units: Sequence[Unit], target: int | None,
-                 growth: int) -> bool:
-    """Decide ``units`` one by one with :func:`fresh_test` (a unit shown removable is
+                 growth: int, jobs: int = 1) -> bool:
+    """Decide ``units`` in order with :func:`fresh_test`'s test (a unit shown removable is
     dropped from ``removal`` without a second test); False when the time limit or the clue
-    target stopped it first (the units not reached stay undecided)."""
+    target stopped it first (the units not reached stay undecided).
+
+    Where processes can fork, the base formula is loaded once, here, and each test runs in
+    a forked child that gets the loaded solver for free (:func:`decide_forked`, up to
+    ``jobs`` at once); elsewhere each test loads its own solver, one after the other.
+    """
     inside = {cell for unit in units for cell in unit}
     stay = [lit for cell, lit in enumerate(removal.lits)
             if removal.given[cell] and cell not in inside]
     base = reduced(removal.session.formula, [*stay, *removal.tail[:-1]])  # (-1: activation)
+    if can_fork():
+        with Session(base, removal.session.backend) as loaded, Children(jobs) as children:
+            return decide_forked(removal, units, target, growth, loaded, children)
     phases: list[int] = []  # the last second solution found (its cell literals)
     for k, unit in enumerate(units):
         answer = SolveResult.UNKNOWN
@@ -223,3 +255,73 @@ def decide_fresh(removal: Removal, units: Sequence[Unit], target: int | None,
         if answer is SolveResult.UNSAT:
             removal.drop(unit)
     return True
+
+
+def decide_forked(removal: Removal, units: Sequence[Unit], target: int | None, growth: int,
+                  loaded: Session, children: Children) -> bool:
+    """:func:`decide_fresh` with each test in a child forked from ``loaded`` (the base
+    formula, never solved here), up to ``children.jobs`` at once, launched in order with
+    the givens as they are then, and committed in order, so that the outcome is that of
+    one test after the other: SAT (necessary) stays true whatever is dropped later
+    (necessity is monotone); UNSAT stands only when no unit was dropped since its launch
+    (else the unit is tested again); UNKNOWN (the deadline) stops with the rest undecided.
+    Each launch follows the last second solution come back (its phases)."""
+    phases: list[int] = []
+    launched: dict[int, int] = {}  # unit → the givens count at its launch
+    answers: dict[int, SolveResult] = {}
+    k = later = 0  # the next unit to commit, and to launch
+
+    def launch(i: int) -> None:
+        launched[i] = removal.count  # (it only falls, as units are dropped)
+        children.start(i, partial(forked_test, loaded, removal, units[i], growth, phases))
+
+    while k < len(units) and (target is None or removal.count > target):
+        answer = answers.pop(k, None)
+        if answer is SolveResult.UNKNOWN:
+            break
+        if answer is SolveResult.UNSAT and launched[k] != removal.count:
+            launch(k)  # a unit was dropped since its launch: tested again, as it is now
+        elif answer is not None:
+            if answer is SolveResult.UNSAT:
+                removal.drop(units[k])
+            k += 1
+        else:
+            while later < len(units) and children.running < children.jobs:
+                launch(later)
+                later += 1
+            left = None if removal.deadline is None else removal.deadline - time.perf_counter()
+            done = children.wait(left)
+            if done is None:  # (the deadline: the children are killed on the way out)
+                break
+            answers[done[0]], model = answer_of(done[1])
+            phases = model or phases
+    if k == len(units):
+        return True
+    removal.undecided += units[k:]
+    return False
+
+
+#: A child's answer: its first byte, then (SAT) the model's cell literals.
+ANSWER_CODES = {SolveResult.SAT: b"s", SolveResult.UNSAT: b"u", SolveResult.UNKNOWN: b"?"}
+ANSWERS = {code: answer for answer, code in ANSWER_CODES.items()}
+
+
+def forked_test(loaded: Session, removal: Removal, unit: Unit, growth: int,
+                phases: Sequence[int]) -> bytes:
+    """In a forked child: :func:`fresh_test`'s test of ``unit`` in ``loaded`` (the child's
+    copy), as bytes (:func:`answer_of` reads them)."""
+    pose(loaded, removal, unit, phases)
+    answer = grown(loaded, removal, growth, timed=False)
+    model = cell_lits(loaded.model, removal) if answer is SolveResult.SAT else []
+    return ANSWER_CODES[answer] + array("i", model).tobytes()
+
+
+def answer_of(data: bytes) -> tuple[SolveResult, list[int]]:
+    """A forked test's answer and second solution (cell literals; empty unless SAT).
+
+    >>> answer_of(ANSWER_CODES[SolveResult.SAT] + array("i", [1, -2]).tobytes())
+    (<SolveResult.SAT: 'sat'>, [1, -2])
+    """
+    model = array("i")
+    model.frombytes(data[1:])
+    return ANSWERS[data[:1]], model.tolist()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import secrets
 from collections.abc import Iterator
@@ -30,9 +31,9 @@ from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
 from satdoku.formats.fpuzzles_write import fpuzzles_link
 from satdoku.formats.givens_only import givens_only_loss
-from satdoku.generate import Generated, GenerateOptions, generate_many
+from satdoku.generate import Generated, GenerateOptions, block_size, generate_many
 from satdoku.grade_filter import Difficulty
-from satdoku.parallel import backend_for, interrupts_held
+from satdoku.parallel import backend_for, cores, interrupts_held
 from satdoku.puzzle import Puzzle
 from satdoku.symmetry import Symmetry
 
@@ -187,7 +188,9 @@ Minimal = Annotated[bool, typer.Option(
                       "budget are tested again, budgets growing tenfold, until each one is "
                       "decided (on 25x25 this takes minutes instead of seconds). Without it, "
                       "such orbits stay and the output says how many. With --givens 0, the "
-                      "tests of drawn pieces and killer cage merges then have no budget.")]
+                      "tests of drawn pieces and killer cage merges then have no budget. The "
+                      "hardest tests run in processes of their own, on the cores the --jobs "
+                      "workers leave free (cores / workers, at least 1; 1 with --dask).")]
 Strict = Annotated[bool, typer.Option(
     "--strict", help="Finish with single cells: no given at all can be removed (this may "
                      "break the symmetry).")]
@@ -259,8 +262,11 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
                               encoding=encoding, amo=amo, backend=backend, **layout.options)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     pool = backend_for(jobs, dask) if dask else None  # (--jobs: generate_many's own pool)
-    made = generate_many(board, extra, options, seed, attempts if difficulty else count,
-                         jobs, pool)
+    total = attempts if difficulty else count
+    if minimal and not dask:
+        options = dataclasses.replace(options, proof_jobs=proof_jobs(
+            jobs, -(-total // block_size(board, extra, options))))
+    made = generate_many(board, extra, options, seed, total, jobs, pool)
     if difficulty is not None:
         from satdoku.grade_filter import GradePick
         tried = Progress(attempts, "attempts", quiet)
@@ -288,6 +294,19 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         typer.echo(f"satdoku: {pick.message()}", err=True)
         code = code if pick.reached else max(code, ExitCode.TIME_LIMIT)
     raise typer.Exit(int(code))
+
+
+def proof_jobs(jobs: int, blocks: int) -> int:
+    """--minimal's tests at once in each worker: the cores left by the workers that
+    :func:`~satdoku.generate.generate_many` runs for ``blocks`` blocks with ``--jobs``
+    ``jobs`` (one when it runs in this process).
+
+    >>> from satdoku.parallel import cores
+    >>> proof_jobs(1, 5) == cores(), proof_jobs(0, 5) == max(1, cores() // min(cores(), 5))
+    (True, True)
+    """
+    workers = min(jobs or cores(), blocks)  # (as satdoku.parallel.backend_for counts them)
+    return max(1, cores() // max(1, workers))
 
 
 @contextlib.contextmanager

@@ -370,3 +370,13 @@ def test_cli_minimal_reports_undecided_orbits(cli):
     head = out.splitlines()[0]
     assert code == 0 and ", minimal, " in head and "retested with larger budgets" in head
     assert not err
+
+
+def test_cli_minimal_stopped_by_the_time_limit_points_to_the_time_limit(cli):
+    # (found by a new-user trial: the note advised --minimal, which was already given)
+    code, out, err = cli("generate", "--box", "4x4", "--budget", "1", "--seed", "3",
+                         "--minimal", "--time-limit", "0.05", "-f", "line")
+    if "not proven minimal" not in err:  # (a very fast machine decided every orbit in time)
+        pytest.skip("every orbit was decided within the time limit")
+    assert code == 0 and "a larger --time-limit, or none, decides them" in err
+    assert "--minimal decides them" not in err

@@ -285,7 +285,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
             else OutputFormat(chosen.value))
     try:
         with output_stream(output) as out, solver_calls_end_before_ctrl_c():
-            code = write_all(made, count, out, fmt_, with_solution, quiet)
+            code = write_all(made, count, out, fmt_, with_solution, quiet, minimal)
     finally:
         if pool is not None:
             pool.close()
@@ -326,9 +326,11 @@ def solver_calls_end_before_ctrl_c() -> Iterator[None]:
 
 
 def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
-              fmt: OutputFormat | GenOutput, with_solution: bool, quiet: bool) -> int:
+              fmt: OutputFormat | GenOutput, with_solution: bool, quiet: bool,
+              minimal: bool = False) -> int:
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
-    which the output file still gets every puzzle made)."""
+    which the output file still gets every puzzle made). ``minimal``: --minimal was given
+    (then only the time limit leaves anything undecided)."""
     progress, code = Progress(count, "puzzles", quiet, out), ExitCode.OK
     written, short, unproven, undecided, pieces, zero, k = 0, [], 0, 0, 0, False, 0
 
@@ -375,9 +377,11 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
         typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
                    f"minimal: {_undecided(undecided, pieces)} in all "
                    f"{'was' if undecided == 1 else 'were'} kept undecided when a "
-                   f"{'test' if pieces else 'removal test'} "
-                   "ran out of its budget or the time limit (--minimal decides them; "
-                   "--budget 0 lifts the budget)", err=True)
+                   f"{'test' if pieces else 'removal test'} " + (
+                       "ran out of the time limit (a larger --time-limit, or none, decides "
+                       "them)" if minimal else
+                       "ran out of its budget or the time limit (--minimal decides them; "
+                       "--budget 0 lifts the budget)"), err=True)
     return code
 
 

@@ -64,11 +64,13 @@ class Progress:
         now = time.monotonic()
         self._next = now + REFRESH
         if self._task is None:
-            self._task = _live_progress().add_task(self.what, total=self.total, rate="")
+            self._task = _live_progress().add_task(self.what, total=self.total, rate="",
+                                                   elapsed="")
             _open.append(self)
         rate = self.done / max(now - self.start, 1e-9)
         speed = f"{rate:,.0f}/s" if rate >= 1 else f"{1 / max(rate, 1e-9):,.1f} s each"
-        _live.update(self._task, completed=self.done, rate=speed)
+        _live.update(self._task, completed=self.done, rate=speed,
+                     elapsed=clock(now - self.start))
         _live.refresh()
 
     def note(self, text: str) -> None:
@@ -100,6 +102,18 @@ class Progress:
         self.close()
 
 
+def clock(seconds: float) -> str:
+    """``seconds`` as h:mm:ss. The time elapsed is counted from the start of the work, not
+    from the bar's first drawing (half a second later, or at the very end when one long
+    item is the whole work).
+
+    >>> clock(9.3), clock(3725)
+    ('0:00:09', '1:02:05')
+    """
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
 def _live_progress() -> Any:
     """The rich Progress on screen, started on first use (redrawn by hand: no thread, so
     worker processes forked later inherit no lock held by one)."""
@@ -110,13 +124,13 @@ def _live_progress() -> Any:
             BarColumn,
             MofNCompleteColumn,
             TextColumn,
-            TimeElapsedColumn,
             TimeRemainingColumn,
         )
         from rich.progress import Progress as RichProgress
         _live = RichProgress(TextColumn("{task.description}"), BarColumn(),
                              MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-                             TimeElapsedColumn(), TimeRemainingColumn(),
+                             TextColumn("{task.fields[elapsed]}", style="progress.elapsed"),
+                             TimeRemainingColumn(),
                              console=Console(stderr=True), auto_refresh=False,
                              redirect_stdout=False, redirect_stderr=False)
         _live.start()

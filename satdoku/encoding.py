@@ -29,6 +29,7 @@ Size(variables=0, clauses=112, literals=256)
 from __future__ import annotations
 
 from collections import OrderedDict, defaultdict
+from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
 
@@ -37,7 +38,7 @@ from cnf.budget import Deadline, Size
 from cnf.cardinality import amo_size
 from satdoku.board import Board
 from satdoku.budget import Part, require_fits
-from satdoku.rules import Rule, cell_var, classic_rules
+from satdoku.rules import Grid, Rule, cell_var, classic_rules
 
 
 class Encoding(str, Enum):
@@ -51,6 +52,44 @@ class Encoding(str, Enum):
 
 DEFAULT_ENCODING = Encoding.EXTENDED
 DEFAULT_AMO = AMO.PAIRWISE
+
+
+@lru_cache(maxsize=16)
+def _digit_of_var(n: int) -> list[int]:
+    """The digit of each cell variable 1..n³ (index 0 unused)."""
+    return [0] + [(v - 1) % n + 1 for v in range(1, n ** 3 + 1)]
+
+
+def grid_of_model(model: Sequence[int], n: int) -> Grid:
+    """Decode a model (or any list of true literals) into a grid: the one decoder of models.
+
+    n² true cell literals are read in cell order (the CNF puts exactly one in each cell);
+    otherwise a cell with several keeps the first and one with none stays blank. Whatever
+    the case, the grid is then verified independently by its caller: a CNF bug can only
+    make that fail, never print a wrong grid.
+
+    >>> grid_of_model([-1, 2, 3, -4, 5, -6, -7, 8], 2)  # (n = 2: 4 cells, 2 digits each)
+    (2, 1, 1, 2)
+    >>> grid_of_model([2, 3, 5, 8], 2), grid_of_model([1, 2, 8], 2)  # (true literals)
+    ((2, 1, 1, 2), (1, 0, 0, 2))
+    """
+    top, digit = n ** 3, _digit_of_var(n)
+    if len(model) > top:
+        model = model[:top]
+    if len(model) == top:  # a whole model: the fast path of batch solving
+        grid = tuple([digit[v] for v in model if v > 0])
+        if len(grid) == n * n:
+            return grid
+    if len(model) == n * n and model[0] > 0 and model[-1] <= top:  # (true cells, sorted)
+        return tuple(map(digit.__getitem__, model))
+    true_cells = [v for v in model if 0 < v <= top]
+    if len(true_cells) == n * n:
+        return tuple(map(digit.__getitem__, true_cells))
+    cells = [0] * (n * n)
+    for v in true_cells:
+        if cells[(v - 1) // n] == 0:
+            cells[(v - 1) // n] = digit[v]
+    return tuple(cells)
 
 
 @lru_cache(maxsize=64)

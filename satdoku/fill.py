@@ -27,7 +27,14 @@ from itertools import chain
 
 from cnf import AMO, Session, SolveResult
 from satdoku.board import Board
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
+from satdoku.encoding import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    Encoding,
+    all_rules,
+    build,
+    grid_of_model,
+)
 from satdoku.errors import RuleError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
@@ -128,7 +135,6 @@ class Filler:
         self.session = Session(build(board, self.rules, encoding, amo), backend)
         n = board.n
         self._negative = list(range(-1, -n ** 3 - 1, -1))  # every digit variable false
-        self._digit = [0, *((v - 1) % n + 1 for v in range(1, n ** 3 + 1))]  # of a variable
 
     def close(self) -> None:
         self.session.close()
@@ -178,14 +184,7 @@ class Filler:
             names = ", ".join(rule.name for rule in self.rules) or "classic rules"
             those = " with these givens" if assumptions else ""
             raise RuleError(f"no {self.board.describe()} grid satisfies {names}{those}")
-        true = [*filter((0).__lt__, self.session.model[: n ** 3])]
-        if len(true) == n * n:  # one digit per cell: true variables come in cell order
-            return tuple(map(self._digit.__getitem__, true))
-        grid = [0] * (n * n)
-        for v in true:  # a minimal encoding may set several digits: take the first
-            if not grid[(v - 1) // n]:
-                grid[(v - 1) // n] = (v - 1) % n + 1
-        return tuple(grid)
+        return grid_of_model(self.session.model, n)  # (several digits a cell: the first)
 
 
 def random_grid(board: Board, rules: tuple[Rule, ...] = (), seed: int | str = 0) -> Grid:

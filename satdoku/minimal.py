@@ -41,6 +41,7 @@ from math import isqrt
 
 from cnf import Formula, Session, SolveResult
 from satdoku.board import Board
+from satdoku.encoding import grid_of_model
 from satdoku.forked import Children, can_fork
 from satdoku.removal import Removal, Unit
 from satdoku.rules import Grid
@@ -95,12 +96,7 @@ def restricted_witness(board: Board, removal: Removal, unit: Unit,
     model = removal.session.model
     if all(model[lits[c] - 1] > 0 for c in unit):  # (S was unique: cannot happen)
         return None
-    return grid_of(model, n)
-
-
-def grid_of(model: Sequence[int], n: int) -> Grid:
-    """The grid of a model's true cell variables (one per cell in a model of the CNF)."""
-    return tuple((v - 1) % n + 1 for v in model[: n ** 3] if v > 0)
+    return grid_of_model(model, n)
 
 
 def reduced(formula: Formula, true: Sequence[int]) -> Formula:

@@ -34,6 +34,7 @@ from satdoku.encoding import (
     Encoding,
     all_rules,
     build,
+    grid_of_model,
     require_budget,
 )
 from satdoku.errors import BackendError
@@ -102,9 +103,6 @@ class SudokuSolver:
         self._formula: Formula | None = None
         self._session: Session | None = None
         self.cell_vars = range(1, board.n ** 3 + 1)
-        n = board.n
-        self._digit_of_var = [0] + [(v - 1) % n + 1 for v in self.cell_vars]
-        self._top = n ** 3
         self._holds = grid_checker(board, all_rules(board, self.rules))
         self._past_stats: dict[str, float] = {}  # of the sessions renewed so far
 
@@ -157,30 +155,9 @@ class SudokuSolver:
         return session
 
     def grid_of(self, model: list[int]) -> Grid:
-        """Decode a model (or any list of true literals) into a grid.
-
-        n² true cell literals are read in cell order (the CNF puts exactly one in each
-        cell); otherwise a cell with several keeps the first and one with none stays blank.
-        Either way the independent verification that follows every decode is what vouches
-        for the grid: a CNF bug can only ever make it fail, never print a wrong grid.
-        """
-        n, top, digit = self.board.n, self._top, self._digit_of_var
-        if len(model) > top:
-            model = model[:top]
-        if len(model) == top:  # a whole model: the fast path of batch solving
-            grid = tuple([digit[v] for v in model if v > 0])
-            if len(grid) == n * n:
-                return grid
-        if len(model) == n * n and model[0] > 0 and model[-1] <= top:  # (true cells, sorted)
-            return tuple(map(digit.__getitem__, model))
-        true_cells = [v for v in model if 0 < v <= top]
-        if len(true_cells) == n * n:
-            return tuple(map(digit.__getitem__, true_cells))
-        cells = [0] * (n * n)
-        for v in true_cells:
-            if cells[(v - 1) // n] == 0:
-                cells[(v - 1) // n] = digit[v]
-        return tuple(cells)
+        """Decode a model (or any list of true literals) into a grid
+        (:func:`~satdoku.encoding.grid_of_model`)."""
+        return grid_of_model(model, self.board.n)
 
     def _failure(self, puzzle: Puzzle, answer: SolveResult) -> Result:
         if answer is SolveResult.UNKNOWN:

@@ -232,6 +232,9 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
              difficulty: DifficultyOpt = None, attempts: Attempts = 200) -> None:
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
+    When a removal test runs out of its budget, minimality is not proven: the output says so
+    and names the orbits left undecided; --minimal decides them.
+
     Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
     satdoku generate --box 4x4 --symmetry rot90 -f grid  ·  satdoku generate --box 2x3
     --symmetry none --clues 12  ·  satdoku generate --rules anti-knight,anti-king  ·

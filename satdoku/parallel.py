@@ -390,5 +390,15 @@ def backend_for(jobs: int = 1, dask: str | None = None,
                                "workers do the work)")
         from satdoku.parallel_dask import Dask
         return Dask(dask)
-    jobs = min(jobs or cores(), most or jobs or cores())
+    jobs = workers(jobs, most)
     return Local(jobs) if jobs > 1 else None
+
+
+def workers(jobs: int = 1, most: int | None = None) -> int:
+    """How many processes ``--jobs`` ``jobs`` works in (0 = one per core), no more than
+    ``most`` (the chunks there are); 1 is this process alone.
+
+    >>> workers(4, most=2), workers(1, most=9)
+    (2, 1)
+    """
+    return min(jobs or cores(), most or jobs or cores())

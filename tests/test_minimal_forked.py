@@ -16,6 +16,7 @@ import pytest
 
 import satdoku.cli.commands.generate as generate_command
 import satdoku.forked as forked
+import satdoku.parallel as parallel
 from cnf import Session
 from satdoku.board import Board
 from satdoku.encoding import build
@@ -183,6 +184,7 @@ def test_a_child_without_an_answer_is_an_error(task, message):
 
 def test_proof_jobs_are_the_cores_left_by_the_workers(monkeypatch):
     monkeypatch.setattr(generate_command, "cores", lambda: 4)
+    monkeypatch.setattr(parallel, "cores", lambda: 4)  # (workers() counts with it)
     # (--jobs, blocks) → one worker in this process, two, four, three of four cores, one block
     assert [generate_command.proof_jobs(*a) for a in ((1, 9), (2, 9), (0, 9), (3, 9), (0, 1))
             ] == [4, 2, 1, 1, 4]

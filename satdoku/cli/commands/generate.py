@@ -33,7 +33,7 @@ from satdoku.formats.fpuzzles_write import fpuzzles_link
 from satdoku.formats.givens_only import givens_only_loss
 from satdoku.generate import Generated, GenerateOptions, block_size, generate_many
 from satdoku.grade_filter import Difficulty
-from satdoku.parallel import backend_for, cores, interrupts_held
+from satdoku.parallel import backend_for, cores, interrupts_held, workers
 from satdoku.puzzle import Puzzle
 from satdoku.symmetry import Symmetry
 
@@ -308,8 +308,7 @@ def proof_jobs(jobs: int, blocks: int) -> int:
     >>> proof_jobs(1, 5) == cores(), proof_jobs(0, 5) == max(1, cores() // min(cores(), 5))
     (True, True)
     """
-    workers = min(jobs or cores(), blocks)  # (as satdoku.parallel.backend_for counts them)
-    return max(1, cores() // max(1, workers))
+    return max(1, cores() // workers(jobs, blocks))
 
 
 @contextlib.contextmanager

@@ -18,7 +18,7 @@ _API = {
     "satdoku.formats": ("format_grid", "format_line", "parse_puzzle", "read_puzzles"),
     "satdoku.puzzle": ("Puzzle",),
     "satdoku.rules": ("parse_rules",),
-    "satdoku.solver": ("Count", "Result", "Status", "SudokuSolver", "check", "count",
+    "satdoku.solving.solver": ("Count", "Result", "Status", "SudokuSolver", "check", "count",
                        "solutions", "solve"),
 }
 _MODULE_OF = {name: module for module, names in _API.items() for name in names}

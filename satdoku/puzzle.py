@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from satdoku.board import Board
-from satdoku.encoding import all_rules
 from satdoku.errors import ClashError, VerificationError
-from satdoku.rules import Grid, Rule, Violation, cell_var, completeness_violations
+from satdoku.rules import Grid, Rule, Violation, all_rules, cell_var, completeness_violations
 from satdoku.rules.checker import grid_checker
 
 

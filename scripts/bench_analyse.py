@@ -22,7 +22,7 @@ from pathlib import Path
 from satdoku.analyse import analyse
 from satdoku.analyse.difficulty import MAX_LEVEL
 from satdoku.formats import parse_puzzle
-from satdoku.solver import Status, solver_for
+from satdoku.solving.solver import Status, solver_for
 
 DEFAULT_DATA = [Path("/work/shared/data/17-clue.txt"), Path("/work/shared/data/top1465.txt")]
 

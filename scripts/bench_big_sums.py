@@ -2,7 +2,7 @@
 """Big sums: the decision diagram (arc consistent, ~k²n²/2 transitions) against the compact
 encoding (order literals + one cardinality constraint), to see where the switch pays.
 
-Puzzles come from random full grids (satdoku.fill.random_grid), with a fraction of the
+Puzzles come from random full grids (satdoku.generating.fill.random_grid), with a fraction of the
 grid's digits as givens:
 
 - ``killer k``: the grid cut into cages of 2..k cells (every cell caged); cages with more
@@ -34,11 +34,11 @@ from bench_cages import random_cages
 
 from satdoku import Board, Puzzle, SudokuSolver
 from satdoku.encoding import build, estimate
-from satdoku.fill import random_grid
+from satdoku.generating.fill import random_grid
 from satdoku.rules import KillerCages, Rule, sums, sums_compact
 from satdoku.rules.outside import Clue, LittleKillers
 from satdoku.rules.outside_lines import ray
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 Grid = tuple[int, ...]
 

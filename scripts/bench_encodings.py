@@ -25,7 +25,7 @@ from pathlib import Path
 from cnf import AMO
 from satdoku import Board, Encoding, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.encoding import build
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 BACKENDS = ["cadical195", "cadical153", "glucose4", "minisat22", "minicard"]
 NATIVE_BACKENDS = ("minicard", "gluecard3", "gluecard4")

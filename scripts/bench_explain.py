@@ -37,10 +37,10 @@ from pathlib import Path
 from satdoku.analyse.difficulty import rate
 from satdoku.board import Board
 from satdoku.explain import explain, hint
+from satdoku.explain.grades import EXTREME, GRADES
 from satdoku.formats import parse_puzzle
-from satdoku.generate import generate_many
-from satdoku.grades import EXTREME, GRADES
-from satdoku.solver import solver_for
+from satdoku.generating.many import generate_many
+from satdoku.solving.solver import solver_for
 
 LABELS = [name for name, _ in GRADES] + [EXTREME]
 

@@ -32,9 +32,10 @@ from pathlib import Path
 from cnf import Session, SolveResult
 from satdoku.board import Board
 from satdoku.encoding import Encoding, build
-from satdoku.fill import Filler
-from satdoku.generate import GenerateOptions, Generator
-from satdoku.removal import Removal
+from satdoku.generating.fill import Filler
+from satdoku.generating.givens import Generator
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.removal import Removal
 from satdoku.rules import parse_rules
 from satdoku.symmetry import Symmetry
 

@@ -14,7 +14,7 @@ ratios survive a busy machine:
 - classic 9x9 generation, the reference of the "vs classic" column;
 - zero-given killers made by the same cut-and-merge loop, but with every uniqueness test on
   a CNF rebuilt from scratch with the current cages (what the selectors of
-  satdoku.guarded avoid), from the same grids and the same first cages;
+  satdoku.solving.guarded avoid), from the same grids and the same first cages;
 - with --minimal PLAN: default budgets against --minimal from the same seeds (the same
   grids and first pass); the last column is how many orbits the default budgets left
   undecided (what --minimal then decides).
@@ -31,12 +31,12 @@ from pathlib import Path
 from cnf import Session, SolveResult
 from satdoku.board import Board
 from satdoku.encoding import build
-from satdoku.fill import Filler
 from satdoku.formats import parse_json_puzzle
-from satdoku.generate import GenerateOptions, make_generator
-from satdoku.killer_generate import CageSession
-from satdoku.layouts import random_cages
-from satdoku.line_layouts import Draw, default_count
+from satdoku.generating.cages import CageSession, random_cages
+from satdoku.generating.drawing import Draw, default_count
+from satdoku.generating.fill import Filler
+from satdoku.generating.make import make_generator
+from satdoku.generating.options import GenerateOptions
 from satdoku.rules import Rule, parse_rules
 
 ROOT = Path(__file__).resolve().parent.parent

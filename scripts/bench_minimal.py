@@ -9,13 +9,13 @@ variant at a time when others share the machine:
     python scripts/bench_minimal.py --size 16 --seeds 1,2,3 --rules anti-knight
     nice -n 10 python scripts/bench_minimal.py --size 25 --seeds 1,2,3 --proof-jobs 0,1,2
 
-Variants of :func:`satdoku.minimal.decide_all` (the re-tests after the first pass):
+Variants of :func:`satdoku.generating.minimal.decide_all` (the re-tests after the first pass):
 ``before`` re-tests the undecided units together with growing budgets (the old way);
 ``restrict`` first looks for witnesses by restriction; ``fresh`` re-tests once more in the
 session, then decides each unit left in a new solver with the givens as unit clauses;
 ``after`` does both (the default); ``after0`` goes to new solvers without that round.
 ``--proof-jobs``: how many of those new-solver tests run at once, each in a child forked
-from one loaded solver (:func:`satdoku.minimal.decide_fresh`); 0 runs them the way before
+from one loaded solver (:func:`satdoku.generating.minimal.decide_fresh`); 0 runs them the way before
 forking, in this process, each loading its own solver. Several values (``0,1,2``) run each
 seed with each in turn; the script stops if they do not give the same puzzle.
 Each line: seed, variant, proof jobs, CPU seconds (this process and its forked children)
@@ -32,16 +32,17 @@ import os
 import statistics
 import time
 
-import satdoku.generate as generate_module
-import satdoku.minimal as minimal_module
+import satdoku.generating as generate_module
+import satdoku.generating.minimal as minimal_module
 from satdoku.board import Board
-from satdoku.forked import can_fork
-from satdoku.generate import GenerateOptions, Generator
-from satdoku.minimal import decide_all
+from satdoku.generating.givens import Generator
+from satdoku.generating.minimal import decide_all
+from satdoku.generating.options import GenerateOptions
 from satdoku.rules import parse_rules
-from satdoku.solver import Status, SudokuSolver
+from satdoku.runtime.forked import can_fork
+from satdoku.solving.solver import Status, SudokuSolver
 
-#: variant → (restrict, fresh_after) of :func:`satdoku.minimal.decide_all`
+#: variant → (restrict, fresh_after) of :func:`satdoku.generating.minimal.decide_all`
 VARIANTS = {"before": (False, None), "restrict": (True, None), "fresh": (False, 1),
             "after": (True, 1), "after0": (True, 0)}
 

@@ -12,10 +12,10 @@
 - little killers: the *MDD* of satdoku.rules.sums (satdoku) against *partial sums*
   (``s(j, t)`` = "the first j cells add up to t", forward implications only; written here).
 
-Each puzzle comes from a random full grid (satdoku.fill.random_grid): ``--clues`` clues of the
-family at random places, their values read off the grid, and ``--givens`` givens of the grid.
-Both encodings check the same puzzles for uniqueness with a fresh solver (CaDiCaL), so the
-ratios survive a noisy machine.
+Each puzzle comes from a random full grid (satdoku.generating.fill.random_grid): ``--clues``
+clues of the family at random places, their values read off the grid, and ``--givens`` givens
+of the grid. Both encodings check the same puzzles for uniqueness with a fresh solver
+(CaDiCaL), so the ratios survive a noisy machine.
 
     python scripts/bench_outside.py --puzzles 20 --clues 10 --givens 6 --seed 1
     python scripts/bench_outside.py --puzzles 20 --clues 20 --givens 0 --seed 1 \
@@ -32,13 +32,13 @@ from benchkit import measure_checks
 
 from cnf import AMO, Formula, at_most_k
 from satdoku import Board, Puzzle
-from satdoku.fill import random_grid
+from satdoku.generating.fill import random_grid
 from satdoku.rules import cell_var
 from satdoku.rules.outside import Clue, LittleKillers, OutsideClues, Sandwiches, Skyscrapers, XSums
 from satdoku.rules.outside_cnf import encode_reading, live_transitions, sandwich_step
 from satdoku.rules.outside_lines import DIAGONALS, line_direction, ray
 from satdoku.rules.sums import require_sum
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 
 @dataclass(frozen=True)

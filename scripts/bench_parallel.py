@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 from satdoku.cli.chunks import LARGEST
-from satdoku.parallel import Local, Ordered, Work, scaled
+from satdoku.runtime.pool import Local, Ordered, Work, scaled
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 DEFAULTS = [DATA / "17-clue.txt", DATA / "top1465.txt"]
@@ -171,7 +171,7 @@ def main() -> None:
     if not args.no_dask:
         from distributed import LocalCluster
 
-        from satdoku.parallel_dask import Dask
+        from satdoku.runtime.cluster import Dask
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                dashboard_address=None)
         modes["dask"] = ["--dask", cluster.scheduler_address]

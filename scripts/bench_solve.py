@@ -42,7 +42,7 @@ from cnf import Session
 from cnf.session import RENEW_FACTOR
 from satdoku import SudokuSolver, parse_puzzle
 from satdoku.formats import format_line
-from satdoku.solver import BACKEND_OPTIONS
+from satdoku.solving.solver import BACKEND_OPTIONS
 
 
 def load_lines(path: Path, limit: int) -> list[str]:

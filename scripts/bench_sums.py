@@ -30,11 +30,11 @@ from benchkit import measure_checks
 
 from cnf import AMO, Formula
 from satdoku import Board, Puzzle, SudokuSolver
-from satdoku.fill import random_grid
+from satdoku.generating.fill import random_grid
 from satdoku.rules import cell_var
 from satdoku.rules.arrows import Arrow, Arrows
 from satdoku.rules.json_values import adjacent
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from satdoku import Board, SudokuSolver
 from satdoku.analyse.candidates import true_candidates
-from satdoku.fill import random_grid
 from satdoku.formats import parse_puzzle
 from satdoku.formats.json_fields import puzzle_from_json
+from satdoku.generating.fill import random_grid
 from satdoku.rules import DATA_KEYS
 
 N = 9

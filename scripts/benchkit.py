@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterable
 
 from satdoku import Puzzle, SudokuSolver
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 
 def measure_checks(puzzles: Iterable[Puzzle], tally: tuple[str, Status] = ("unique",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from satdoku.encoding import all_rules
 from satdoku.puzzle import Puzzle
+from satdoku.rules import all_rules
 
 
 def brute_solutions(puzzle: Puzzle, limit: int | None = None) -> Iterator[tuple[int, ...]]:

@@ -27,11 +27,10 @@ from pathlib import Path
 from fuzz_strategies import CliCase
 
 from bruteforce import brute_solutions
-from satdoku.encoding import all_rules
 from satdoku.errors import SatdokuError
 from satdoku.formats.text import Record, read_cells, read_numbers
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid
+from satdoku.rules import Grid, all_rules
 
 #: Exit codes an input may give (70: a solution failed verification; 74: output failed).
 ALLOWED_CODES = frozenset({0, 1, 2, 3, 4})
@@ -100,7 +99,7 @@ def read_records(fmt: str, text: str) -> list[Record]:
 def check_solving(puzzle: Puzzle, cap: float) -> str:
     """Why solving ``puzzle`` went wrong ("" when it did not): a solution the checker
     rejects, or (4x4) a count that brute force does not confirm."""
-    from satdoku.solver import solver_for
+    from satdoku.solving.solver import solver_for
 
     solver = solver_for(puzzle.board, puzzle.rules)
     try:
@@ -134,9 +133,9 @@ def api_verdict(fmt: str, text: str, cap: float = 5.0) -> Verdict:
 
 def _api(fmt: str, text: str, cap: float) -> Verdict:
     if fmt == "dimacs":
-        from satdoku.external import decode
         from satdoku.formats import parse_puzzle
-        from satdoku.solver import Status
+        from satdoku.solving.external import decode
+        from satdoku.solving.solver import Status
 
         puzzle_text, model = text.split("\0", 1)
         puzzle = parse_puzzle(puzzle_text)
@@ -214,8 +213,8 @@ def cli_verdict(case: CliCase, folder: Path, cap: float = 10.0) -> Verdict:
 
 
 def _records(case: CliCase, folder: Path) -> list[Record]:
-    """The records the command read (as :func:`satdoku.cli.io.load` reads them)."""
-    from satdoku.cli.io import load
+    """The records the command read (as :func:`satdoku.formats.loader.load` reads them)."""
+    from satdoku.formats.loader import load
 
     source = case.argv[-1] if case.argv[0] != "decode" else case.argv[1]
     if source == "-":

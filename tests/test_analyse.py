@@ -22,7 +22,7 @@ from satdoku.board import Board
 from satdoku.formats import parse_puzzle
 from satdoku.puzzle import Puzzle
 from satdoku.rules import parse_rules
-from satdoku.solver import Status, SudokuSolver, solver_for
+from satdoku.solving.solver import Status, SudokuSolver, solver_for
 from satdoku.symmetry import Symmetry
 
 

@@ -12,7 +12,7 @@ from conftest import DATA, run_cli
 from satdoku.analyse import Verdict, certify
 from satdoku.analyse.certificate import check
 from satdoku.formats import parse_puzzle
-from satdoku.solver import solver_for
+from satdoku.solving.solver import solver_for
 
 UNIQUE = next(line for line in (DATA / "top1465-100.txt").read_text().splitlines()
               if line and not line.startswith("#"))

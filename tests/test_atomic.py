@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from satdoku.atomic import atomic_file
 from satdoku.errors import SatdokuError
+from satdoku.runtime.atomic import atomic_file
 
 
 def test_failure_leaves_the_old_file(tmp_path):

@@ -17,12 +17,12 @@ from cnf.cardinality import amo_size, at_most_one
 from satdoku import Board, Puzzle
 from satdoku.analyse import analyse, to_json
 from satdoku.analyse.text import render
-from satdoku.budget import BudgetError, parse_bytes, total
 from satdoku.cli.app import run
 from satdoku.encoding import Encoding, build, estimate
+from satdoku.encoding.budget import BudgetError, parse_bytes, total
 from satdoku.formats import format_line, parse_json_puzzle, parse_puzzle
 from satdoku.rules import Cage, KillerCages, cages, cell_var, parse_rules, sums, sums_compact
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.conftest import ROOT
 from tests.test_rules_arrows import MAKERS
 from tests.test_rules_arrows import random_rule as random_line_rule

@@ -20,7 +20,7 @@ from satdoku import Board, SudokuSolver, parse_puzzle, parse_rules
 from satdoku.puzzle import Puzzle
 from satdoku.rules import KillerCages
 from satdoku.rules.cages import Cage
-from satdoku.solver import BACKEND_OPTIONS, Status
+from satdoku.solving.solver import BACKEND_OPTIONS, Status
 from tests.variant_oracle import random_solution
 
 DATA = Path(__file__).parent / "data"

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 import satdoku.rules.checker as checker
 from satdoku import Board, Puzzle
-from satdoku.encoding import all_rules
-from satdoku.rules import Cage, Diagonal, ExtraRegions, KillerCages, parse_rules
-from satdoku.solver import SudokuSolver
+from satdoku.rules import Cage, Diagonal, ExtraRegions, KillerCages, all_rules, parse_rules
+from satdoku.solving.solver import SudokuSolver
 from tests.conftest import JIGSAW6
 
 SETTINGS = {

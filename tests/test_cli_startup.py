@@ -24,8 +24,8 @@ from satdoku.rules import CATALOGUE
 
 PUZZLE = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 #: Never needed to solve or check a classic puzzle given on the command line.
-HEAVY = ("pydantic", "rich", "click", "satdoku.generate", "satdoku.analyse", "satdoku.render",
-         "satdoku.external", "satdoku.formats.puzzle_json", "satdoku.formats.fpuzzles",
+HEAVY = ("pydantic", "rich", "click", "satdoku.generating", "satdoku.analyse", "satdoku.render",
+         "satdoku.solving.external", "satdoku.formats.puzzle_json", "satdoku.formats.fpuzzles",
          "satdoku.formats.fpuzzles_links", "satdoku.rules.cages", "satdoku.rules.thermo",
          "satdoku.rules.dots", "satdoku.rules.outside", "satdoku.rules.regions",
          "satdoku.rules.data", "satdoku.cli.commands.analyse", "satdoku.cli.commands.generate",
@@ -49,11 +49,11 @@ def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
 def test_the_api_imports_no_cli():
     modules = modules_after("import satdoku; satdoku.check(satdoku.parse_puzzle("
                             f"{PUZZLE!r}))")
-    assert "satdoku.solver" in modules
+    assert "satdoku.solving.solver" in modules
     assert not loaded(modules, ("typer", "rich", "click", "pydantic", "satdoku.cli"))
     assert not loaded(modules, ("satdoku.cli", "typer"))
     assert not loaded(modules_after("import satdoku"), ("typer", "rich", "click", "pysat",
-                                                         "satdoku.cli", "satdoku.solver"))
+                                                         "satdoku.cli", "satdoku.solving.solver"))
 
 
 def test_check_imports_what_solving_needs_only():
@@ -66,7 +66,7 @@ def test_help_imports_no_command():
     modules = modules_after("from satdoku.cli import run; run(['--help'])")
     commands = [m for m in modules if m.startswith("satdoku.cli.commands.")]
     assert not commands
-    assert not loaded(modules, (*HEAVY, "pysat", "satdoku.solver", "satdoku.board"))
+    assert not loaded(modules, (*HEAVY, "pysat", "satdoku.solving.solver", "satdoku.board"))
 
 
 def test_help_lists_every_command_with_its_line(cli):

@@ -13,8 +13,8 @@ from pysat.solvers import Solver
 from cnf import AMO, Formula, parse_dimacs, parse_model, write_dimacs
 from cnf.dimacs import DimacsError
 from satdoku import Encoding, parse_puzzle, solve
-from satdoku.external import decode, write_cnf
-from satdoku.solver import Status
+from satdoku.solving.external import decode, write_cnf
+from satdoku.solving.solver import Status
 from tests.conftest import ROOT, run_cli
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -9,7 +9,7 @@ import pytest
 from cnf import AMO, Session
 from satdoku import Board, Encoding, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.encoding import build
-from satdoku.triads import segments
+from satdoku.encoding.triads import segments
 from tests.bruteforce import brute_solutions
 from tests.conftest import DATA, JIGSAW6
 

@@ -31,7 +31,7 @@ from satdoku.rules import (
     cell_var,
     parse_rules,
 )
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 EXAMPLES = ROOT / "examples"
 EASY = (EXAMPLES / "puzzle.txt").read_text().strip()

@@ -20,8 +20,8 @@ from satdoku.explain.names import RULE_PHRASES, name_step
 from satdoku.explain.pictures import step_svg
 from satdoku.explain.steps import Step, cell_digit, minimal_subset
 from satdoku.explain.text import render_hint
-from satdoku.generate import generate_many
-from satdoku.grade_filter import Difficulty, GradePick
+from satdoku.generating.by_grade import Difficulty, GradePick
+from satdoku.generating.many import generate_many
 from satdoku.rules import Cage, KillerCages, cell_var
 
 SVG = "{http://www.w3.org/2000/svg}"

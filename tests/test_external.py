@@ -10,7 +10,7 @@ import pytest
 
 from cnf import AMO
 from satdoku import Encoding, parse_puzzle, solve
-from satdoku.external import (
+from satdoku.solving.external import (
     ExternalSolverError,
     ModelError,
     decode,
@@ -18,7 +18,7 @@ from satdoku.external import (
     solve_external,
     write_cnf,
 )
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 from tests.conftest import ROOT, run_cli
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -13,14 +13,15 @@ import satdoku
 from conftest import DATA, ROOT, run_cli
 from satdoku.board import ALPHABET, Board
 from satdoku.cli import run
-from satdoku.cli.io import load
 from satdoku.errors import ParseError, RuleError
 from satdoku.formats import format_line, parse_json_puzzle, puzzle_to_json
 from satdoku.formats.fpuzzles import read_fpuzzles, to_satdoku
 from satdoku.formats.fpuzzles_links import dump, link_payload, read_link, to_link
 from satdoku.formats.fpuzzles_write import to_fpuzzles
+from satdoku.formats.loader import load
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
-from satdoku.generate import GenerateOptions, generate
+from satdoku.generating.make import generate
+from satdoku.generating.options import GenerateOptions
 from satdoku.puzzle import Puzzle
 from satdoku.rules import DATA_KEYS, parse_rules
 from satdoku.symmetry import Symmetry

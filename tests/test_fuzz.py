@@ -67,10 +67,10 @@ def test_the_bomb_decodes_to_the_square_of_its_length():
 
 def test_a_wrong_answer_is_reported_as_unverified(monkeypatch):
     """The API verdict catches a solver that returns a wrong grid."""
-    import satdoku.solver
+    import satdoku.solving.solver
 
     def wrong(self, puzzle, limit=None, time_limit=None):
         yield (1,) * puzzle.board.n ** 2
 
-    monkeypatch.setattr(satdoku.solver.SudokuSolver, "solutions", wrong)
+    monkeypatch.setattr(satdoku.solving.solver.SudokuSolver, "solutions", wrong)
     assert api_verdict("text", "1... .... .... ....").kind == "unverified"

@@ -18,15 +18,19 @@ from conftest import run_cli
 from satdoku.board import Board
 from satdoku.cli import run
 from satdoku.encoding import build
-from satdoku.fill import TRANSFORMS, Filler, random_grid, transformed
 from satdoku.formats import parse_puzzle
-from satdoku.generate import Generated, GenerateOptions, Generator, generate, generate_many
+from satdoku.generating.fill import TRANSFORMS, Filler, random_grid, transformed
+from satdoku.generating.givens import Generator
+from satdoku.generating.make import generate
+from satdoku.generating.many import generate_many
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.removal import Removal
+from satdoku.generating.stream import Generated
+from satdoku.generating.unavoidable import cells, second_grid, unavoidable_sets
 from satdoku.puzzle import Puzzle
-from satdoku.removal import Removal
 from satdoku.rules import parse_rules
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
-from satdoku.unavoidable import cells, second_grid, unavoidable_sets
 
 BRUTE_MAX = 6  # boards small enough for the brute-force oracle
 

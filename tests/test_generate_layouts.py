@@ -17,12 +17,9 @@ from cnf import Session
 from conftest import ROOT
 from satdoku.board import Board
 from satdoku.encoding import build
-from satdoku.fill import Filler
 from satdoku.formats import parse_json_puzzle, puzzle_to_json
 from satdoku.formats.fpuzzles_write import fpuzzles_link
-from satdoku.generate import Generated, GenerateOptions, generate, generate_many
-from satdoku.guarded import add_guarded_rule
-from satdoku.line_layouts import (
+from satdoku.generating.drawing import (
     ARROW_CELLS,
     THERMO_CELLS,
     Draw,
@@ -31,6 +28,11 @@ from satdoku.line_layouts import (
     king_neighbours,
     merge,
 )
+from satdoku.generating.fill import Filler
+from satdoku.generating.make import generate
+from satdoku.generating.many import generate_many
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.stream import Generated
 from satdoku.puzzle import Puzzle
 from satdoku.rules import parse_rules
 from satdoku.rules.arrows import Arrow, Arrows
@@ -38,7 +40,8 @@ from satdoku.rules.cages import KillerCages
 from satdoku.rules.dots import BlackDots, Mark, NegativeConstraint, WhiteDots, XVSums
 from satdoku.rules.pairs import Move, cell_pairs
 from satdoku.rules.thermo import Thermos
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.guarded import add_guarded_rule
+from satdoku.solving.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
 
 EXAMPLES = ROOT / "examples"

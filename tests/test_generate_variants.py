@@ -18,14 +18,18 @@ from satdoku.board import Board
 from satdoku.encoding import build
 from satdoku.errors import RuleError
 from satdoku.formats import parse_json_puzzle, puzzle_to_json
-from satdoku.generate import Generated, GenerateOptions, generate, generate_many
-from satdoku.guarded import add_guarded_rule
-from satdoku.layouts import connected, mergeable, random_cages, random_regions, splits
-from satdoku.line_layouts import Draw
+from satdoku.generating.cages import mergeable, random_cages, splits
+from satdoku.generating.drawing import Draw
+from satdoku.generating.make import generate
+from satdoku.generating.many import generate_many
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.regions import connected, random_regions
+from satdoku.generating.stream import Generated
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Cage, KillerCages, parse_rules
 from satdoku.rules.thermo import Thermos
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.guarded import add_guarded_rule
+from satdoku.solving.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
 
 EXAMPLES = ROOT / "examples"
@@ -331,7 +335,7 @@ def test_cli_layout_option_errors(cli, args, message):
 
 
 def _grids(n: int, count: int) -> list[tuple[int, ...]]:
-    from satdoku.fill import Filler
+    from satdoku.generating.fill import Filler
     with Filler(Board.classic(n)) as filler:
         rng = random.Random(n)
         return [filler.grid(rng) for _ in range(count)]

@@ -20,12 +20,12 @@ import pytest
 from fuzz_checks import run_cli_in_process, violations_of
 from fuzz_strategies import CliCase, lz_bomb
 
-import satdoku.atomic
+import satdoku.runtime.atomic
 from conftest import ROOT
 from satdoku import parse_puzzle
-from satdoku.atomic import atomic_file
 from satdoku.errors import OutputError
 from satdoku.formats.limits import MAX_INPUT_BYTES, MAX_LINE
+from satdoku.runtime.atomic import atomic_file
 
 P = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 EMPTY9 = "." * 81
@@ -185,7 +185,7 @@ def test_a_full_disk_keeps_the_complete_lines_written_before(tmp_path, monkeypat
         return io.TextIOWrapper(io.BufferedWriter(FillsUp(fd, 10_000), 4096),
                                 encoding=encoding)
 
-    monkeypatch.setattr(satdoku.atomic.os, "fdopen", fdopen)
+    monkeypatch.setattr(satdoku.runtime.atomic.os, "fdopen", fdopen)
     target = tmp_path / "out.txt"
     target.write_text("old\n")
     lines = [f"{k:07d} {P}\n" for k in range(500)]  # 45,000 bytes: more than there is room for
@@ -211,7 +211,7 @@ def test_a_file_that_cannot_be_replaced_is_left_and_the_results_kept_beside(tmp_
             raise PermissionError(errno.EPERM, "Operation not permitted")
         real(src, dst)
 
-    monkeypatch.setattr(satdoku.atomic.os, "replace", immutable)
+    monkeypatch.setattr(satdoku.runtime.atomic.os, "replace", immutable)
     code, out, err = cli("solve", P, "-f", "line", "-o", str(target))
     assert code == 74 and out == "" and one_error(err, f"cannot replace {target}", "not permitted",
                                     f"{target}.new"), err

@@ -12,7 +12,7 @@ from satdoku import Board, ParseError, Puzzle, RuleError
 from satdoku.formats import format_json, parse_json_puzzle, puzzle_to_json, read_json_puzzles
 from satdoku.formats.json_fields import KEYS
 from satdoku.rules import CATALOGUE, DATA_KEYS, Cage, ExtraRegions, KillerCages, Parity, parse_rules
-from satdoku.solver import count
+from satdoku.solving.solver import count
 from tests.conftest import ROOT, run_cli
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))

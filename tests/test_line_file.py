@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku.cli.io import load
 from satdoku.formats import line_file
 from satdoku.formats.line_file import MappedLines, mapped_lines
+from satdoku.formats.loader import load
 from satdoku.puzzle import Puzzle
 
 LINES = [

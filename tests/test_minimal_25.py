@@ -1,4 +1,4 @@
-"""Proving minimality cheaply (satdoku.minimal): witnesses by restriction are real second
+"""Proving minimality cheaply (satdoku.generating.minimal): witnesses by restriction are real second
 solutions (checked by the independent rule checker, not the CNF), and every way of deciding
 the undecided units gives a unique puzzle whose every given orbit is needed (checked by a
 fresh solver). Small boards only: the 25x25 figures are in scripts/bench_minimal.py."""
@@ -13,13 +13,14 @@ import pytest
 from cnf import Session
 from satdoku.board import Board
 from satdoku.encoding import build
-from satdoku.fill import random_grid
-from satdoku.generate import GenerateOptions, Generator, remove_clues
-from satdoku.minimal import candidates, decide_all, reduced, restricted_witness
+from satdoku.generating.fill import random_grid
+from satdoku.generating.givens import Generator, remove_clues
+from satdoku.generating.minimal import candidates, decide_all, reduced, restricted_witness
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.removal import Removal
 from satdoku.puzzle import Puzzle
-from satdoku.removal import Removal
 from satdoku.rules import parse_rules
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
 
 VARIANTS = [(True, 1), (True, None), (False, 0), (False, None)]  # (restrict, fresh_after)

@@ -1,8 +1,8 @@
-"""The hardest minimality tests in forked children (satdoku.forked, satdoku.minimal's
-decide_fresh): the same puzzle for any number of children and without fork, a unit found
-removable while later tests were under way tested again, every child killed and reaped on
-Ctrl-C, a child without an answer an error. Every puzzle is checked unique, and every given
-orbit needed, by a fresh solver (never the CNF of the generator)."""
+"""The hardest minimality tests in forked children (satdoku.runtime.forked,
+satdoku.generating.minimal's decide_fresh): the same puzzle for any number of children and
+without fork, a unit found removable while later tests were under way tested again, every
+child killed and reaped on Ctrl-C, a child without an answer an error. Every puzzle is
+checked unique, and every given orbit needed, by a fresh solver (never the CNF of the generator)."""
 
 from __future__ import annotations
 
@@ -15,19 +15,20 @@ import warnings
 import pytest
 
 import satdoku.cli.commands.generate as generate_command
-import satdoku.forked as forked
-import satdoku.parallel as parallel
+import satdoku.runtime.forked as forked
+import satdoku.runtime.pool as parallel
 from cnf import Session
 from satdoku.board import Board
 from satdoku.encoding import build
-from satdoku.fill import random_grid
-from satdoku.forked import Children
-from satdoku.generate import GenerateOptions, Generator
-from satdoku.minimal import decide_fresh
-from satdoku.parallel import WorkerDied
+from satdoku.generating.fill import random_grid
+from satdoku.generating.givens import Generator
+from satdoku.generating.minimal import decide_fresh
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.removal import Removal
 from satdoku.puzzle import Puzzle
-from satdoku.removal import Removal
-from satdoku.solver import Status, SudokuSolver
+from satdoku.runtime.forked import Children
+from satdoku.runtime.pool import WorkerDied
+from satdoku.solving.solver import Status, SudokuSolver
 from satdoku.symmetry import Symmetry
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")

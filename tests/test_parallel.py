@@ -29,8 +29,9 @@ from satdoku import format_line, parse_puzzle
 from satdoku.board import Board
 from satdoku.cli import run
 from satdoku.formats.json_fields import puzzle_from_json
-from satdoku.generate import Generator, block_maker, generate_many
-from satdoku.parallel import Local, Ordered, Work, scaled
+from satdoku.generating.givens import Generator
+from satdoku.generating.many import block_maker, generate_many
+from satdoku.runtime.pool import Local, Ordered, Work, scaled
 
 TOP = (DATA / "top1465-100.txt").read_text().splitlines()[1:]       # unique
 SERG = (DATA / "serg-100.txt").read_text().splitlines()[1:]         # several solutions
@@ -250,7 +251,7 @@ def test_ctrl_c_at_any_time_ends_cleanly(tmp_path, delay):
 
 
 def test_an_interrupt_waits_for_a_write_and_its_count():
-    from satdoku.parallel import interrupts_held
+    from satdoku.runtime.signals import interrupts_held
     done = []
     with pytest.raises(KeyboardInterrupt), interrupts_held():
         signal.raise_signal(signal.SIGINT)
@@ -291,7 +292,7 @@ def sleepy(seconds: float):
 
 
 def test_an_aborted_pool_waits_for_nothing():
-    from satdoku import parallel
+    from satdoku.runtime import pool as parallel
     pool = Local(2)
     futures = [pool.submit(Work(sleepy, seconds=30), b"x" * 300_000) for _ in range(6)]
     time.sleep(0.3)  # the workers sleep; chunks fill the pipe (64 KiB) behind them
@@ -391,7 +392,7 @@ def test_generate_keeps_the_puzzles_of_a_block_cut_short_when_interrupted():
 def test_a_block_asked_to_wrap_up_returns_what_it_made(monkeypatch):
     make = block_maker(Board.classic(4), (), None, seed=3, size=10)
     calls = iter(range(100))
-    monkeypatch.setattr("satdoku.generate.wrapping_up", lambda: next(calls) >= 4)
+    monkeypatch.setattr("satdoku.generating.many.wrapping_up", lambda: next(calls) >= 4)
     made = make((0, 10))
     assert [m.number for m in made] == [1, 2, 3, 4]
     assert [m.puzzle.givens for m in made] == [
@@ -469,8 +470,8 @@ def test_dask_missing_or_unreachable_is_one_line(files, monkeypatch):
                               '"satdoku[dask]"\n')
     monkeypatch.undo()
     pytest.importorskip("distributed")
-    import satdoku.parallel_dask
-    monkeypatch.setattr(satdoku.parallel_dask, "CONNECT_SECONDS", 0.5)
+    import satdoku.runtime.cluster
+    monkeypatch.setattr(satdoku.runtime.cluster, "CONNECT_SECONDS", 0.5)
     code, data, err = cli("solve", str(files["sure"]), "--dask", "tcp://127.0.0.1:1")
     assert (code, data) == (2, b"") and err.count("\n") == 1
     assert err.startswith("satdoku: error: --dask tcp://127.0.0.1:1: cannot reach a Dask "

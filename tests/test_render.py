@@ -22,7 +22,7 @@ from satdoku.puzzle import Puzzle
 from satdoku.render import MissingExtraError, render_svg, svg_to_png
 from satdoku.render.markings import DRAW, cage_outline
 from satdoku.rules import Cage, Diagonal, KillerCages, Marking, Parity, Rule, Violation, Windoku
-from satdoku.solver import solve
+from satdoku.solving.solver import solve
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 CELL = 40.0

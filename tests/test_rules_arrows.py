@@ -21,7 +21,7 @@ from satdoku.rules.arrows import (
     zipper_groups,
 )
 from satdoku.rules.json_values import adjacent
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree, random_solution
 
@@ -212,7 +212,7 @@ def test_big_boards_solve_and_check():
     passes the checkers (the encodings scale)."""
     board = Board.classic(16)
     rng = random.Random(16)
-    from satdoku.fill import random_grid
+    from satdoku.generating.fill import random_grid
     solution = random_grid(board, seed=16)
     rules = tuple(random_rule(kind, board, rng, 4, solution) for kind in KINDS)
     puzzle = Puzzle(board, givens_from(solution, rng, 0.5), rules)

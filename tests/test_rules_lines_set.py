@@ -12,12 +12,12 @@ import pytest
 
 from cnf import Formula, Session, exactly_one
 from satdoku import Board, Puzzle, RuleError
-from satdoku.encoding import all_rules, build
+from satdoku.encoding import build
 from satdoku.errors import ParseError
-from satdoku.fill import random_grid
 from satdoku.formats import parse_json_puzzle
 from satdoku.formats.puzzle_json import puzzle_to_json
-from satdoku.rules import cell_var
+from satdoku.generating.fill import random_grid
+from satdoku.rules import all_rules, cell_var
 from satdoku.rules.lines_set import (
     Clones,
     EntropicLines,
@@ -26,7 +26,7 @@ from satdoku.rules.lines_set import (
     Renban,
 )
 from satdoku.rules.quadruples import Quadruple, Quadruples
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree
 

@@ -23,7 +23,7 @@ from satdoku.rules.lines_order import BetweenLines, WhisperLine, Whispers, defau
 from satdoku.rules.order import chain_break, ge
 from satdoku.rules.pairs import Move, cell_pairs
 from satdoku.rules.thermo import Thermos
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree, random_solution
 

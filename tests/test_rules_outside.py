@@ -12,14 +12,14 @@ import pytest
 
 from cnf import Session
 from satdoku import Board, Puzzle, RuleError
-from satdoku.encoding import all_rules, build
+from satdoku.encoding import build
 from satdoku.errors import ParseError
-from satdoku.fill import random_grid
 from satdoku.formats import parse_json_puzzle
 from satdoku.formats.puzzle_json import puzzle_to_json
+from satdoku.generating.fill import random_grid
 from satdoku.render.markings import text_place
 from satdoku.render.svg import render_svg
-from satdoku.rules import cell_var, outside_cnf
+from satdoku.rules import all_rules, cell_var, outside_cnf
 from satdoku.rules.outside import (
     Clue,
     LittleKillers,
@@ -36,7 +36,7 @@ from satdoku.rules.outside_lines import (
     spans,
     x_sums,
 )
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree
 

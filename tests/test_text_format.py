@@ -123,7 +123,7 @@ def test_pencilmark_lines_read_back_as_the_same_puzzle():
     from satdoku import count
     from satdoku.analyse import true_candidates
     from satdoku.analyse.text import pencilmark_line
-    from satdoku.solver import solver_for
+    from satdoku.solving.solver import solver_for
 
     puzzle = parse_puzzle("1... ..2. .... ...3")
     marks = true_candidates(solver_for(puzzle.board), puzzle)

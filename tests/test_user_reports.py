@@ -27,8 +27,8 @@ from conftest import DATA, ROOT, run_cli
 from satdoku import Board, Puzzle, SudokuSolver, parse_puzzle
 from satdoku.analyse import analyse
 from satdoku.errors import ClashError
-from satdoku.generate import GenerateOptions
-from satdoku.parallel import Local, Ordered, Work, WorkerDied
+from satdoku.generating.options import GenerateOptions
+from satdoku.runtime.pool import Local, Ordered, Work, WorkerDied
 from satdoku.symmetry import Symmetry
 
 EXAMPLES = ROOT / "examples"

@@ -9,7 +9,7 @@ import pytest
 
 from cnf import Session
 from satdoku import Board, Puzzle, RuleError
-from satdoku.encoding import all_rules, build
+from satdoku.encoding import build
 from satdoku.formats import parse_json_puzzle
 from satdoku.rules import (
     CATALOGUE,
@@ -23,12 +23,13 @@ from satdoku.rules import (
     Parity,
     Relation,
     Windoku,
+    all_rules,
     cell_var,
     parse_rules,
 )
 from satdoku.rules.cages import combinations
 from satdoku.rules.pairs import cell_pairs
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 from tests.bruteforce import brute_solutions
 from tests.conftest import JIGSAW6, ROOT, run_cli
 from tests.variant_oracle import agree

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from satdoku import Board, Puzzle
-from satdoku.encoding import all_rules
-from satdoku.solver import SudokuSolver
+from satdoku.rules import all_rules
+from satdoku.solving.solver import SudokuSolver
 from tests.bruteforce import brute_solutions
 
 

@@ -6,7 +6,7 @@ solution found on the way marks its own, so only pairs no solution has shown yet
 (a complete enumeration, e.g. a unique puzzle), no call is made at all.
 
 >>> from satdoku.formats import parse_puzzle
->>> from satdoku.solver import solver_for
+>>> from satdoku.solving.solver import solver_for
 >>> p = parse_puzzle("12.. 34.. .... ....")
 >>> cands = true_candidates(solver_for(p.board), p)
 >>> cands[2], cands[15]
@@ -24,7 +24,7 @@ from cnf.budget import Deadline
 from satdoku.analyse.status import solve_within
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
-from satdoku.solver import SudokuSolver
+from satdoku.solving.solver import SudokuSolver
 
 Candidates = dict[int, tuple[int, ...]]
 

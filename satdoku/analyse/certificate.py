@@ -11,7 +11,7 @@ What the check does not cover: that the CNF encodes the rules faithfully (the so
 was verified by the rules' independent checkers, the encodings by the test suite).
 
 >>> from satdoku.formats import parse_puzzle
->>> from satdoku.solver import solver_for
+>>> from satdoku.solving.solver import solver_for
 >>> p = parse_puzzle("1.34 34.2 2.43 43.1")
 >>> c = certify(p, solver_for(p.board).formula, (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1))
 >>> c.claim, c.verdict in (Verdict.ACCEPTED, Verdict.NOT_CHECKED)

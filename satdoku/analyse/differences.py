@@ -8,7 +8,7 @@ clue gets that clue back this way), then pairs shown by exactly one known soluti
 search stops after a number of checks, and the answer says it was not exhaustive.
 
 >>> from satdoku.formats import parse_puzzle
->>> from satdoku.solver import solver_for
+>>> from satdoku.solving.solver import solver_for
 >>> p = parse_puzzle("..34 3412 ..43 4321")     # a deadly pattern: two solutions
 >>> sols = tuple(solver_for(p.board).solutions(p))
 >>> [p.board.cell_name(i) for i in differing_cells(sols[0], sols[1])]
@@ -30,7 +30,7 @@ from satdoku.analyse.candidates import Candidates
 from satdoku.analyse.status import Given
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
-from satdoku.solver import SudokuSolver
+from satdoku.solving.solver import SudokuSolver
 
 #: Uniqueness checks spent on a fix when the enumeration was cut short (≈ 1 ms each at 9x9).
 FIX_TRIES = 200

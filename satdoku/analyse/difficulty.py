@@ -180,7 +180,7 @@ def solve_stats(puzzle: Puzzle, formula: Formula, backend: str,
     (TimeoutError when ``deadline`` passes first).
 
     >>> from satdoku.formats import parse_puzzle
-    >>> from satdoku.solver import solver_for
+    >>> from satdoku.solving.solver import solver_for
     >>> p = parse_puzzle("1.34 34.2 2.43 43.1")
     >>> solve_stats(p, solver_for(p.board).formula, "cadical195")["conflicts"]
     0

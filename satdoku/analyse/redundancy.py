@@ -7,7 +7,7 @@ clause is retired afterwards, so the shared session stays clean.
 Each given is tested alone: two redundant givens need not be removable together.
 
 >>> from satdoku.formats import parse_puzzle
->>> from satdoku.solver import solver_for
+>>> from satdoku.solving.solver import solver_for
 >>> p = parse_puzzle("1234 3412 2143 4321")
 >>> [p.board.cell_name(i) for i in redundant_givens(solver_for(p.board), p, p.givens)][:3]
 ['r1c1', 'r1c2', 'r1c3']
@@ -20,7 +20,7 @@ from cnf.budget import Deadline
 from satdoku.analyse.status import solve_within
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
-from satdoku.solver import SudokuSolver
+from satdoku.solving.solver import SudokuSolver
 
 
 def redundant_givens(solver: SudokuSolver, puzzle: Puzzle, solution: Grid,

@@ -46,7 +46,7 @@ from satdoku.analyse.status import Given, Survey, minimal_conflict, survey
 from satdoku.formats import format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
-from satdoku.solver import Status, SudokuSolver, solver_for
+from satdoku.solving.solver import Status, SudokuSolver, solver_for
 from satdoku.symmetry import Symmetry, pattern_symmetries
 
 #: Solutions counted before the count is reported as "at least".

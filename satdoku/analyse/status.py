@@ -6,7 +6,7 @@ a *conflict* is a set of given literals that admits no solution, *minimal* when 
 any one of them makes it satisfiable.
 
 >>> from satdoku.formats import parse_puzzle
->>> from satdoku.solver import solver_for
+>>> from satdoku.solving.solver import solver_for
 >>> p = parse_puzzle("1... ..23 .... ....")     # box 2 has no room for its 1
 >>> s = survey(solver_for(p.board), p, limit=10)
 >>> s.status.value, [g.name(p.board) for g in minimal_conflict(solver_for(p.board), p)]
@@ -22,7 +22,7 @@ from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, cell_var
-from satdoku.solver import Status, SudokuSolver
+from satdoku.solving.solver import Status, SudokuSolver
 
 
 @dataclass(frozen=True, order=True)

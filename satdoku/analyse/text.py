@@ -21,7 +21,7 @@ from satdoku.analyse.report import Analysis
 from satdoku.board import Board
 from satdoku.formats import format_grid
 from satdoku.rules import CATALOGUE, Grid
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 _STATUS = {
     Status.INVALID: "invalid: the givens break a rule outright",

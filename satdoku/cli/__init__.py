@@ -34,7 +34,7 @@ def main() -> None:
     gc.freeze()
     gc.enable()
     code = run()
-    parallel = sys.modules.get("satdoku.parallel")
+    parallel = sys.modules.get("satdoku.runtime.pool")
     if parallel is not None and parallel.aborted():
         _exit_now(code)
     sys.exit(code)

@@ -27,7 +27,7 @@ from satdoku.cli.progress import Progress
 from satdoku.formats import format_grid, format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
-from satdoku.solver import Result, Status, SudokuSolver
+from satdoku.solving.solver import Result, Status, SudokuSolver
 
 #: Solutions found, with no --limit, before the warning that the list may not end.
 WARN_AFTER = 1_000

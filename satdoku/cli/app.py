@@ -10,9 +10,9 @@ import sys
 import typer
 
 from cnf.errors import CapabilityError, DimacsError
-from satdoku.atomic import describe, is_write_error
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, OutputClosed, OutputError, SatdokuError
+from satdoku.runtime.atomic import describe, is_write_error
 
 HELP = ("Sudoku of any size and its variants, solved, counted and checked with a SAT solver. "
         "'satdoku --version' prints the version.")

@@ -19,8 +19,9 @@ from satdoku.cli.options import OutputFormat
 from satdoku.cli.progress import Progress
 from satdoku.errors import ExitCode, SatdokuError, shorten, worst
 from satdoku.formats import Record
-from satdoku.parallel import Work, WritesHeld
 from satdoku.puzzle import Puzzle
+from satdoku.runtime.pool import Work
+from satdoku.runtime.signals import WritesHeld
 
 
 @dataclass

@@ -41,7 +41,9 @@ from satdoku.cli.options import OutputFormat
 from satdoku.cli.progress import Progress, silence
 from satdoku.errors import ExitCode, worst
 from satdoku.formats import Record
-from satdoku.parallel import Ordered, Work, WorkerDied, backend_for, interrupts_held
+from satdoku.runtime.backends import backend_for
+from satdoku.runtime.pool import Ordered, Work, WorkerDied
+from satdoku.runtime.signals import interrupts_held
 
 #: The first chunks' size, before any rate is known; the largest chunk.
 FIRST, LARGEST = 8, 5_000

@@ -35,8 +35,8 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
-from satdoku.layouts import random_regions
-from satdoku.line_layouts import KINDS, MARK_KINDS, Draw, default_count, merge, negative
+from satdoku.generating.drawing import KINDS, MARK_KINDS, Draw, default_count, merge, negative
+from satdoku.generating.regions import random_regions
 from satdoku.rules import Cage, KillerCages, Rule, parse_rules
 from satdoku.rules.arrows import Arrow, Arrows
 from satdoku.rules.data import writer_for
@@ -162,7 +162,7 @@ def setup(board: Board, template: str | None, template_givens: TemplateGivens, j
 
 def _template(template: str, mode: TemplateGivens, size: int | None, box: str,
               rules: str) -> Setup:
-    from satdoku.cli.io import load, one_puzzle
+    from satdoku.formats.loader import load, one_puzzle
 
     records, name = load(template, box, rules)
     puzzle = one_puzzle(records, name, "generate --template")

@@ -67,7 +67,7 @@ def memory_size(value: str | None) -> int | None:
     """A memory budget callback: None, or a size such as 8G or 512M, in bytes."""
     if value is None:
         return None
-    from satdoku.budget import parse_bytes
+    from satdoku.encoding.budget import parse_bytes
     try:
         return parse_bytes(value)
     except ValueError as err:

@@ -7,11 +7,12 @@ from satdoku.board import Board
 from satdoku.encoding import Encoding
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
-from satdoku.solver import SudokuSolver, solver_for
+from satdoku.solving.solver import SudokuSolver, solver_for
 
 
 class Solvers:
-    """``solvers(puzzle)``: the :func:`~satdoku.solver.solver_for` the puzzle's board and rules.
+    """``solvers(puzzle)``: the :func:`~satdoku.solving.solver.solver_for` the puzzle's board and
+    rules.
 
     Before the CNF of a board and rules is built for the first time, the puzzle's givens are
     checked for clashes (unless ``precheck`` is off: the analyser reports them itself): a

@@ -39,8 +39,7 @@ from functools import lru_cache
 
 from cnf import AMO, Formula, at_least_one, at_most_one
 from satdoku.board import Board
-from satdoku.encoding import all_rules
-from satdoku.rules import Rule, cell_var
+from satdoku.rules import Rule, all_rules, cell_var
 
 Clause = tuple[int, ...]
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+from satdoku.explain.grades import EXTREME, GRADES
 from satdoku.explain.groups import Groups, constraint_groups
 from satdoku.explain.names import name_step
 from satdoku.explain.search import Search
 from satdoku.explain.steps import TRIAL, Step, cell_digit
-from satdoku.grades import EXTREME, GRADES
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
-from satdoku.solver import Status, solver_for
+from satdoku.solving.solver import Status, solver_for
 
 #: Steps citing at least this many groups count as hard steps.
 HARD = 3

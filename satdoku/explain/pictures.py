@@ -30,13 +30,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
-from satdoku.atomic import atomic_file
 from satdoku.errors import SatdokuError
 from satdoku.explain.path import Explanation
 from satdoku.explain.steps import Step, cell_digit
 from satdoku.explain.text import constraints_text, literals_text
 from satdoku.render.canvas import Layout, add, number
 from satdoku.render.svg import render_svg, symbol
+from satdoku.runtime.atomic import atomic_file
 
 SVG = "http://www.w3.org/2000/svg"
 COLOURS = {"group": "#4f8fd6", "cell": "#a66bd6", "derived": "#2e9b3a", "fact": "#f08c00",

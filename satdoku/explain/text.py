@@ -18,7 +18,7 @@ from satdoku.explain.groups import Groups
 from satdoku.explain.path import Explanation, Grade
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
 from satdoku.formats import format_grid, format_line
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 #: Constraints named on a step's line of a path before "and k more".
 MOST_NAMED = 4

@@ -14,12 +14,12 @@ import sys
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-from satdoku.atomic import atomic_file
 from satdoku.errors import SatdokuError
 from satdoku.puzzle import Puzzle
 from satdoku.render.png import MissingExtraError, svg_to_png
 from satdoku.render.svg import render_svg
 from satdoku.rules import Grid
+from satdoku.runtime.atomic import atomic_file
 
 #: File suffix → how to turn SVG text into the file's bytes.
 FORMATS = {".svg": lambda svg: svg.encode("utf-8"), ".png": svg_to_png}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from cnf import AMO, Formula
@@ -170,6 +171,13 @@ class Boxes(RegionRule):
 def classic_rules(board: Board) -> tuple[Rule, ...]:
     """The rules every board has: rows, columns, and boxes or regions when it has them."""
     return (Rows(), Columns(), Boxes()) if board.boxes else (Rows(), Columns())
+
+
+@lru_cache(maxsize=64)
+def all_rules(board: Board, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The board's classic rules followed by the variant ``rules`` (cached)."""
+    classic = classic_rules(board)
+    return classic + tuple(r for r in rules if r not in classic)
 
 
 def completeness_violations(board: Board, grid: Grid) -> Iterator[Violation]:

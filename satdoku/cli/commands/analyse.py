@@ -18,7 +18,6 @@ from satdoku.analyse.status import survey
 from satdoku.analyse.text import candidate_grid, pencilmark_line, render
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.batch import Answer, Handler, run_batch
-from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
@@ -42,9 +41,11 @@ from satdoku.cli.picture import Picture, draw, picture_target
 from satdoku.cli.solvers import Solvers
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode
-from satdoku.parallel import Work
+from satdoku.formats.loader import load
 from satdoku.puzzle import Puzzle, clash_message
-from satdoku.solver import Status, SudokuSolver
+from satdoku.runtime.output import output_stream
+from satdoku.runtime.pool import Work
+from satdoku.solving.solver import Status, SudokuSolver
 
 EXIT_OF = {Status.UNIQUE: ExitCode.OK, Status.MULTIPLE: ExitCode.MULTIPLE,
            Status.NO_SOLUTION: ExitCode.NO_SOLUTION, Status.INVALID: ExitCode.BAD_INPUT,
@@ -115,7 +116,7 @@ def analyse_handler(limit: int, max_level: int, grade: float | None, encoding: E
                     amo: AMO, backend: str, certify_to: str | None,
                     picture: str | None, time_limit: float | None = None,
                     memory_budget: int | None = None) -> Handler:
-    """analyse's answer for one puzzle (built once per process: see satdoku.parallel.Work)."""
+    """analyse's answer for one puzzle (built once per process: see satdoku.runtime.pool.Work)."""
     solvers = Solvers(encoding, amo, backend, precheck=False, memory_budget=memory_budget)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:

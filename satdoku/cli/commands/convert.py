@@ -12,7 +12,6 @@ import typer
 from satdoku.analyse.text import pencilmark_line
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
-from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     Box,
@@ -28,8 +27,10 @@ from satdoku.formats import format_grid, format_json, format_line, puzzle_to_jso
 from satdoku.formats.fpuzzles_links import dump
 from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
 from satdoku.formats.givens_only import Loss, givens_only_loss
+from satdoku.formats.loader import load
 from satdoku.formats.text import read_cells, read_numbers
 from satdoku.puzzle import Puzzle
+from satdoku.runtime.output import output_stream
 
 
 class Target(str, Enum):

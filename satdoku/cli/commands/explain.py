@@ -9,7 +9,6 @@ import typer
 
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, Handler, run_batch
-from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     Box,
@@ -27,9 +26,11 @@ from satdoku.cli.options import (
 from satdoku.errors import ExitCode, SatdokuError
 from satdoku.explain import Explanation, explain, hint
 from satdoku.explain.text import render_hint, render_path, to_json
-from satdoku.parallel import Work
+from satdoku.formats.loader import load
 from satdoku.puzzle import Puzzle, clash_message
-from satdoku.solver import Status
+from satdoku.runtime.output import output_stream
+from satdoku.runtime.pool import Work
+from satdoku.solving.solver import Status
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
                                                    "docs/explain.md).")]

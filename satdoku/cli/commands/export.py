@@ -12,7 +12,6 @@ from cnf import AMO
 from cnf.dimacs import stats_table
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, run_batch
-from satdoku.cli.io import load, one_puzzle, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
@@ -27,10 +26,12 @@ from satdoku.cli.options import (
 )
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode, ParseError
-from satdoku.external import cnf_formula, decode, solve_external, write_cnf
 from satdoku.formats import format_grid, format_line
+from satdoku.formats.loader import load, one_puzzle
 from satdoku.puzzle import Puzzle, clash_message
-from satdoku.solver import Result, Status
+from satdoku.runtime.output import output_stream
+from satdoku.solving.external import cnf_formula, decode, solve_external, write_cnf
+from satdoku.solving.solver import Result, Status
 
 Stats = Annotated[bool, typer.Option(
     "--stats", help="Print variables, clauses and literals by constraint group (on stderr "

@@ -14,7 +14,6 @@ import typer
 
 from satdoku.board import Board
 from satdoku.cli.app import app
-from satdoku.cli.io import output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
@@ -31,10 +30,15 @@ from satdoku.errors import BoardError, ExitCode
 from satdoku.formats import format_grid, format_line, puzzle_to_json
 from satdoku.formats.fpuzzles_write import fpuzzles_link
 from satdoku.formats.givens_only import givens_only_loss
-from satdoku.generate import Generated, GenerateOptions, block_size, generate_many
-from satdoku.grade_filter import Difficulty
-from satdoku.parallel import backend_for, cores, interrupts_held, workers
+from satdoku.generating.by_grade import Difficulty
+from satdoku.generating.many import block_size, generate_many
+from satdoku.generating.options import GenerateOptions
+from satdoku.generating.stream import Generated
 from satdoku.puzzle import Puzzle
+from satdoku.runtime.backends import backend_for
+from satdoku.runtime.output import output_stream
+from satdoku.runtime.pool import cores, workers
+from satdoku.runtime.signals import interrupts_held
 from satdoku.symmetry import Symmetry
 
 
@@ -271,7 +275,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
             jobs, -(-total // block_size(board, extra, options))))
     made = generate_many(board, extra, options, seed, total, jobs, pool)
     if difficulty is not None:
-        from satdoku.grade_filter import GradePick
+        from satdoku.generating.by_grade import GradePick
         tried = Progress(attempts, "attempts", quiet)
         pick = GradePick(difficulty, count, time_limit, tried.update)
         made = pick.filter(made)
@@ -301,10 +305,10 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
 
 def proof_jobs(jobs: int, blocks: int) -> int:
     """--minimal's tests at once in each worker: the cores left by the workers that
-    :func:`~satdoku.generate.generate_many` runs for ``blocks`` blocks with ``--jobs``
+    :func:`~satdoku.generating.many.generate_many` runs for ``blocks`` blocks with ``--jobs``
     ``jobs`` (one when it runs in this process).
 
-    >>> from satdoku.parallel import cores
+    >>> from satdoku.runtime.pool import cores
     >>> proof_jobs(1, 5) == cores(), proof_jobs(0, 5) == max(1, cores() // min(cores(), 5))
     (True, True)
     """
@@ -389,7 +393,7 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
 
 def _finished(made: Iterator[Generated | TimeoutError]) -> Iterator[Generated | TimeoutError]:
     """After Ctrl-C in the writing: the puzzles ``made`` has finished (told of the interrupt,
-    :func:`~satdoku.generate.generate_many` gives them up to its first block not done)."""
+    :func:`~satdoku.generating.many.generate_many` gives them up to its first block not done)."""
     throw = getattr(made, "throw", None)
     if throw is None:
         return

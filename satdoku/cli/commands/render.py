@@ -8,13 +8,13 @@ import typer
 
 from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
-from satdoku.cli.io import load, one_puzzle
 from satdoku.cli.options import DEFAULTS, Backend, Box, IgnoreUnsupported, PuzzleArg, Rules
 from satdoku.cli.solvers import Solvers
 from satdoku.errors import BoardError, ExitCode
+from satdoku.formats.loader import load, one_puzzle
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render import write_picture
-from satdoku.solver import Status
+from satdoku.solving.solver import Status
 
 PictureOut = Annotated[str, typer.Option(
     "--output", "-o", help="Picture file: .svg, or .png (needs the png extra); "

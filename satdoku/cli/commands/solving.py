@@ -10,7 +10,6 @@ from cnf import AMO
 from satdoku.cli.all_solutions import counted, write_all
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.batch import Answer, Handler, run_batch
-from satdoku.cli.io import load, output_stream
 from satdoku.cli.options import (
     DEFAULTS,
     AmoOpt,
@@ -36,10 +35,12 @@ from satdoku.cli.solvers import Solvers
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode
 from satdoku.formats import format_grid, format_line, parse_puzzle
-from satdoku.parallel import Work
+from satdoku.formats.loader import load
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.rules import Grid
-from satdoku.solver import Count, Result, Status, SudokuSolver
+from satdoku.runtime.output import output_stream
+from satdoku.runtime.pool import Work
+from satdoku.solving.solver import Count, Result, Status, SudokuSolver
 
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many.")]
 def _render(puzzle: Puzzle, grids: tuple[Grid, ...], fmt: OutputFormat,
@@ -97,7 +98,7 @@ def solve_handler(many: bool, enumerate_all: bool, limit: int | None, encoding: 
                   amo: AMO, backend: str, time_limit: float | None, external: str | None,
                   picture: str | None, quiet: bool = False,
                   stream: TextIO | None = None, memory_budget: int | None = None) -> Handler:
-    """solve's answer for one puzzle (built once per process: see satdoku.parallel.Work).
+    """solve's answer for one puzzle (built once per process: see satdoku.runtime.pool.Work).
     With ``stream`` (one puzzle) ``--all`` writes each solution there as it is found."""
     solvers = Solvers(encoding, amo, backend, memory_budget=memory_budget)
 

@@ -9,9 +9,9 @@ on Ctrl-C), dies with its parent (Linux), does nothing but its task and its pipe
 by :func:`os._exit` (no exit hooks run, no buffer of the parent's is flushed again). Leaving
 the ``with`` — normally, on Ctrl-C or on any error — kills and reaps every child still
 running. A child that ends without an answer (killed, out of memory), or whose task raised,
-raises :class:`~satdoku.parallel.WorkerDied` here: never a silent wrong answer.
+raises :class:`~satdoku.runtime.pool.WorkerDied` here: never a silent wrong answer.
 
-It knows nothing of Sudoku or SAT, so it lives beside :mod:`satdoku.parallel` (processes and
+It knows nothing of Sudoku or SAT, so it lives beside :mod:`satdoku.runtime.pool` (processes and
 signals), not in ``cnf`` (formulas and solver sessions). Only where ``os.fork`` exists
 (:func:`can_fork`): elsewhere the caller does the work in its own process.
 
@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from satdoku.parallel import WorkerDied, interrupts_held
+from satdoku.runtime.pool import WorkerDied
+from satdoku.runtime.signals import interrupts_held
 
 #: The first byte of a child's message: its task's answer follows, or the error it raised.
 ANSWER, FAILED = b"\x00", b"\x01"

@@ -1,8 +1,8 @@
 """Drawn pieces made unique without givens: add pieces that a second solution breaks, then
 drop the pieces the puzzle does not need.
 
-Every piece (a thermo, an arrow, a dot, an XV sign: :mod:`satdoku.line_layouts`) sits behind
-its own selector in one incremental session (:class:`~satdoku.guarded.GuardedSession`), with
+Every piece (a thermo, an arrow, a dot, an XV sign: :mod:`satdoku.generating.drawing`) sits behind
+its own selector in one incremental session (:class:`~satdoku.solving.guarded.GuardedSession`), with
 the grid S blocked, so "do these pieces leave S as the only solution?" is one call under
 their selectors. While a second solution S2 comes back, a new piece is drawn through a cell
 where S2 differs from S, one that S2 breaks (so S2 cannot come back); a test that runs out
@@ -20,16 +20,16 @@ Adding fails (not unique) when no piece of the kinds asked for breaks S2 (every 
 drawn already, no line through the cells S2 changes fits), or the deadline passed: the
 generator then keeps givens.
 
-Glossary: *pieces* as in :mod:`satdoku.line_layouts`; a piece is *redundant* when the
+Glossary: *pieces* as in :mod:`satdoku.generating.drawing`; a piece is *redundant* when the
 puzzle stays unique without it.
 
 >>> import random
 >>> from cnf import Session
 >>> from satdoku.board import Board
 >>> from satdoku.encoding import build
->>> from satdoku.fill import random_grid
->>> from satdoku.guarded import GuardedSession
->>> from satdoku.line_layouts import Drawing
+>>> from satdoku.generating.fill import random_grid
+>>> from satdoku.solving.guarded import GuardedSession
+>>> from satdoku.generating.drawing import Drawing
 >>> board = Board.classic(6)
 >>> grid = random_grid(board, seed=2)
 >>> with Session(build(board)) as session:
@@ -50,11 +50,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cnf import SolveResult
-from satdoku.guarded import GuardedSession
-from satdoku.line_layouts import Drawing
+from satdoku.generating.drawing import Drawing
 from satdoku.rules import Rule
+from satdoku.solving.guarded import GuardedSession
 
-#: Drop tests get this many times the removal budget (:func:`satdoku.generate.budget`):
+#: Drop tests get this many times the removal budget (:func:`satdoku.generating.options.budget`):
 #: measured at 9x9 (thermos, arrows, dots), 1,000 conflicts left 0–5 pieces per puzzle
 #: undecided, 10,000 none in 8 puzzles (the hardest test took 0.08 s).
 DROP_GROWTH = 10

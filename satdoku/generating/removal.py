@@ -65,7 +65,7 @@ class Removal:
     ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test;
     ``extra`` literals are assumed in every test (selectors of guarded rules);
     ``witnesses`` are bit masks of cells (:func:`mask_of`) on which known second solutions
-    differ from S (e.g. :func:`satdoku.unavoidable.unavoidable_sets`): a test that leaves
+    differ from S (e.g. :func:`satdoku.generating.unavoidable.unavoidable_sets`): a test that leaves
     one of them without a given answers "not unique" without a call.
     Call :meth:`close` when done: it retires the blocking clause.
     """
@@ -114,7 +114,7 @@ class Removal:
 
     def drop(self, unit: Unit) -> None:
         """Take ``unit`` away without a test: the caller proved S stays the only solution
-        (:func:`satdoku.minimal.decide_fresh`, in another solver)."""
+        (:func:`satdoku.generating.minimal.decide_fresh`, in another solver)."""
         given = list(self.given)
         for cell in unit:
             given[cell] = False

@@ -27,17 +27,10 @@ from itertools import chain
 
 from cnf import AMO, Session, SolveResult
 from satdoku.board import Board
-from satdoku.encoding import (
-    DEFAULT_AMO,
-    DEFAULT_ENCODING,
-    Encoding,
-    all_rules,
-    build,
-    grid_of_model,
-)
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build, grid_of_model
 from satdoku.errors import RuleError
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid, Rule
+from satdoku.rules import Grid, Rule, all_rules
 from satdoku.rules.checker import grid_checker
 from satdoku.symmetry import MAPS
 

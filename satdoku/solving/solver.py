@@ -5,7 +5,7 @@ thousands of puzzles run through one solver. Every solution returned has passed 
 independent checker (:meth:`Puzzle.verify`).
 
 Budgets: a solver estimates its CNF when it is made and refuses one over the memory budget
-(BudgetError, :mod:`satdoku.budget`); it builds the CNF on first use, so that a call's
+(BudgetError, :mod:`satdoku.encoding.budget`); it builds the CNF on first use, so that a call's
 ``time_limit`` covers building the CNF, loading it into the SAT solver and solving.
 
 >>> from satdoku.formats import parse_puzzle
@@ -32,14 +32,13 @@ from satdoku.encoding import (
     DEFAULT_AMO,
     DEFAULT_ENCODING,
     Encoding,
-    all_rules,
     build,
     grid_of_model,
     require_budget,
 )
 from satdoku.errors import BackendError
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid, Rule, Violation
+from satdoku.rules import Grid, Rule, Violation, all_rules
 from satdoku.rules.checker import grid_checker
 
 #: Back-end settings for many incremental calls: CaDiCaL with chronological backtracking off

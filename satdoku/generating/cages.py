@@ -1,7 +1,7 @@
 """Killer cages made unique without givens: cut cages a second solution slips through, then
 merge neighbours while the puzzle stays unique.
 
-Every cage sits behind its own selector (:mod:`satdoku.guarded`) in one incremental session,
+Every cage sits behind its own selector (:mod:`satdoku.solving.guarded`) in one incremental session,
 and the full grid S is blocked behind an activation literal, so "do these cages have S as
 their only solution?" is one call under the cages' selectors: UNSAT means unique, SAT gives
 a second solution S2. Then a cage where S2 differs from S is cut in two connected parts,
@@ -18,8 +18,7 @@ Glossary: a *cut* splits one cage into two; a *merge* joins two neighbouring cag
 >>> from cnf import Session
 >>> from satdoku.board import Board
 >>> from satdoku.encoding import build
->>> from satdoku.fill import random_grid
->>> from satdoku.layouts import random_cages
+>>> from satdoku.generating.fill import random_grid
 >>> board = Board.classic(4)
 >>> grid = random_grid(board, seed=3)
 >>> rng = random.Random(3)
@@ -37,14 +36,104 @@ from collections.abc import Collection, Sequence
 
 from cnf import SolveResult
 from satdoku.board import Unit
-from satdoku.guarded import GuardedSession
-from satdoku.layouts import mergeable, splits
+from satdoku.generating.regions import connected, neighbours
 from satdoku.rules import Cage, Grid, KillerCages
+from satdoku.solving.guarded import GuardedSession
 
 
+# -- cages drawn over a grid ----------------------------------------------------------------
+def random_cages(n: int, grid: Grid, rng: random.Random, low: int, high: int) -> list[Unit]:
+    """Cages covering every cell, each connected and holding distinct digits of ``grid``,
+    sizes in ``low..high`` where the grid allows (a small cage that no neighbour can take is
+    left as it is). Sorted by first cell.
+
+    >>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    >>> cages = random_cages(4, grid, random.Random(2), 2, 3)
+    >>> sorted(i for cage in cages for i in cage) == list(range(16))
+    True
+    >>> all(len({grid[i] for i in cage}) == len(cage) for cage in cages)
+    True
+    """
+    nb = neighbours(n)
+    owner = [-1] * (n * n)
+    cages: list[list[int]] = []
+    order = list(range(n * n))
+    rng.shuffle(order)
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        size, cage, digits = rng.randint(low, high), [start], {grid[start]}
+        owner[start] = len(cages)
+        while len(cage) < size:
+            # a cell touching several cage cells comes up several times: compact cages
+            options = [j for i in cage for j in nb[i] if owner[j] < 0 and grid[j] not in digits]
+            if not options:
+                break
+            j = rng.choice(options)
+            cage.append(j)
+            digits.add(grid[j])
+            owner[j] = len(cages)
+        cages.append(cage)
+    for k, cage in enumerate(cages):  # too small: join a neighbouring cage that has room
+        if len(cage) >= low or not cage:
+            continue
+        digits = {grid[i] for i in cage}
+        hosts = sorted({owner[j] for i in cage for j in nb[i]} - {k})
+        hosts = [h for h in hosts if len(cages[h]) + len(cage) <= high
+                 and digits.isdisjoint(grid[i] for i in cages[h])]
+        if hosts:
+            host = rng.choice(hosts)
+            cages[host] += cage
+            for i in cage:
+                owner[i] = host
+            cages[k] = []
+    return sorted(tuple(sorted(cage)) for cage in cages if cage)
+
+
+def splits(cage: Sequence[int], n: int, rng: random.Random,
+           most: int = 4096) -> list[tuple[Unit, Unit]]:
+    """Ways to cut ``cage`` into two connected parts (each pair once, the part holding the
+    first cell first). Cages of more than 12 cells get up to ``most`` random tries instead
+    of every subset.
+
+    >>> splits((0, 1, 2), 3, random.Random(0))
+    [((0,), (1, 2)), ((0, 1), (2,))]
+    """
+    cells, k = tuple(cage), len(cage)
+    if k < 2:
+        return []
+    top = (1 << (k - 1)) - 1  # mask top would leave nothing for the second part
+    masks = range(top) if k <= 12 else sorted({rng.randrange(top) for _ in range(most)})
+    out = []
+    for mask in masks:
+        # bit j set: cell j+1 goes with the first cell
+        first = (cells[0], *(cells[j + 1] for j in range(k - 1) if mask >> j & 1))
+        rest = tuple(c for c in cells if c not in first)
+        if rest and connected(first, n) and connected(rest, n):
+            out.append((first, rest))
+    return sorted(out, key=lambda pair: (len(pair[0]), pair))
+
+
+def mergeable(cages: Sequence[Unit], grid: Grid, n: int, high: int) -> list[tuple[int, int]]:
+    """Pairs (a, b), a < b, of neighbouring cages whose union holds distinct digits and has
+    at most ``high`` cells.
+
+    >>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    >>> mergeable([(0, 1), (2, 3), (4, 5)], grid, 4, 4)  # (2, 3) and (4, 5) do not touch
+    [(0, 1), (0, 2)]
+    """
+    nb = neighbours(n)
+    owner = {i: k for k, cage in enumerate(cages) for i in cage}
+    touching = sorted({(min(k, owner[j]), max(k, owner[j])) for k, cage in enumerate(cages)
+                       for i in cage for j in nb[i] if owner.get(j, k) != k})
+    return [(a, b) for a, b in touching if len(cages[a]) + len(cages[b]) <= high
+            and {grid[i] for i in cages[a]}.isdisjoint(grid[i] for i in cages[b])]
+
+
+# -- cages made unique -----------------------------------------------------------------------
 class CageSession(GuardedSession):
     """Cages of the grid ``solution`` (sums taken from it), each switchable in ``session``
-    (the arguments are :class:`~satdoku.guarded.GuardedSession`'s).
+    (the arguments are :class:`~satdoku.solving.guarded.GuardedSession`'s).
 
     A uniqueness test that runs out of its budget is answered by cutting a largest cage
     (smaller cages make easier tests), a merge test that runs out keeps the cages apart.

@@ -7,7 +7,7 @@ those of another grade are dropped. A grade the generator seldom makes therefore
 attempts (measured in docs/explain.md), and a cap on the attempts ends the search.
 
 >>> from satdoku.board import Board
->>> from satdoku.generate import generate_many
+>>> from satdoku.generating import generate_many
 >>> pick = GradePick(Difficulty.easy, count=2)
 >>> kept = list(pick.filter(generate_many(Board.classic(4), seed=1, count=10)))
 >>> len(kept), pick.reached, pick.message()
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from satdoku.generate import Generated
-from satdoku.grades import Difficulty
+from satdoku.explain.grades import Difficulty
+from satdoku.generating.stream import Generated
 
 __all__ = ["Difficulty", "GradePick"]
 

@@ -1,23 +1,23 @@
 """Puzzles on a new layout each time: random jigsaw regions, random killer cages, drawn
 thermos, arrows, dots and XV signs, or several of these.
 
-For each puzzle: (jigsaw) random regions (:func:`satdoku.layouts.random_regions`) until the
-SAT solver fills them (a map no grid fits is dropped after at most
+For each puzzle: (jigsaw) random regions (:func:`satdoku.generating.regions.random_regions`)
+until the SAT solver fills them (a map no grid fits is dropped after at most
 :data:`LAYOUT_CONFLICTS` conflicts, and another one drawn); a random full grid; (killer)
-random cages over that grid (:func:`satdoku.layouts.random_cages`), their sums taken from
-it; (draw) thermos, arrows, dots, XV signs that hold in the grid
-(:mod:`satdoku.line_layouts`). Each cage and each drawn piece sits behind its own selector
-(:mod:`satdoku.guarded`) in one session of the board's formula. Then either givens are
+random cages over that grid (:func:`satdoku.generating.cages.random_cages`), their sums taken
+from it; (draw) thermos, arrows, dots, XV signs that hold in the grid
+(:mod:`satdoku.generating.drawing`). Each cage and each drawn piece sits behind its own selector
+(:mod:`satdoku.solving.guarded`) in one session of the board's formula. Then either givens are
 removed as for any puzzle, every selector assumed in every test, or, with ``clues=0``, the
-layout is made unique by itself: cages cut and merged (:mod:`satdoku.killer_generate`), or
-else pieces added (:mod:`satdoku.line_generate`). When that fails (no piece left that a
+layout is made unique by itself: cages cut and merged (:mod:`satdoku.generating.cages`), or
+else pieces added (:mod:`satdoku.generating.pieces`). When that fails (no piece left that a
 second solution breaks, or the time limit), givens are removed as far as uniqueness allows,
 and the puzzle keeps some. Last (``clues=0``), the drawn pieces the puzzle does not need,
 with its givens, are dropped: nothing it claims minimal can go (docs/generator.md, "What
 'minimal' means").
 
 >>> from satdoku.board import Board
->>> from satdoku.generate import GenerateOptions
+>>> from satdoku.generating import GenerateOptions
 >>> options = GenerateOptions(jigsaw=True, cages=(2, 4), clues=0)
 >>> with LayoutGenerator(Board.classic(6), (), options, seed=1) as gen:
 ...     made = gen.puzzle()
@@ -35,23 +35,17 @@ from cnf import Session
 from satdoku.board import Board, Unit
 from satdoku.encoding import build
 from satdoku.errors import RuleError
-from satdoku.fill import Filler
-from satdoku.generate import (
-    PHASE_HINT_FROM,
-    Generated,
-    GenerateOptions,
-    PuzzleStream,
-    budget,
-    generated,
-    remove_clues,
-)
-from satdoku.guarded import GuardedSession
-from satdoku.killer_generate import CageSession
-from satdoku.layouts import random_cages, random_regions
-from satdoku.line_generate import add_until_unique, drop_budget, drop_redundant
-from satdoku.line_layouts import Drawing, merge
-from satdoku.removal import Removal
+from satdoku.generating.cages import CageSession, random_cages
+from satdoku.generating.drawing import Drawing, merge
+from satdoku.generating.fill import Filler
+from satdoku.generating.givens import PHASE_HINT_FROM, generated, remove_clues
+from satdoku.generating.options import GenerateOptions, budget
+from satdoku.generating.pieces import add_until_unique, drop_budget, drop_redundant
+from satdoku.generating.regions import random_regions
+from satdoku.generating.removal import Removal
+from satdoku.generating.stream import Generated, PuzzleStream
 from satdoku.rules import Grid, Rule
+from satdoku.solving.guarded import GuardedSession
 
 #: Conflicts allowed to fill a random jigsaw map before it is dropped as (probably) having
 #: no grid: 9x9 maps are decided in well under 100; reproducible, unlike a time limit.
@@ -59,7 +53,7 @@ LAYOUT_CONFLICTS = 20_000
 #: Random jigsaw maps tried for one puzzle before giving up (a rule set no map fits).
 LAYOUT_TRIES = 200
 #: Cage merge tests get this many times the removal budget (drop tests of drawn pieces get
-#: :data:`~satdoku.line_generate.DROP_GROWTH`). Measured (zero-given killers, seed 5): 10x
+#: :data:`~satdoku.generating.pieces.DROP_GROWTH`). Measured (zero-given killers, seed 5): 10x
 #: left no merge undecided in 10 9x9 puzzles (+25 % time) but made 12x12 8x slower (25-32 s
 #: a puzzle) and still left 4-6 undecided; 1x (the budget of the old single merge pass)
 #: leaves 3 in 20 9x9 puzzles and 10-13 per 12x12 undecided (the puzzle then says so), for
@@ -98,7 +92,7 @@ class Layout:
 
 
 class LayoutGenerator(PuzzleStream):
-    """Like :class:`~satdoku.generate.Generator` (same interface), but each puzzle gets a new
+    """Like :class:`~satdoku.generating.Generator` (same interface), but each puzzle gets a new
     layout; ``board`` gives the size (and the boxes when not ``options.jigsaw``)."""
 
     def __init__(self, board: Board, rules: tuple[Rule, ...] = (),

@@ -24,7 +24,7 @@ Necessity is monotone (fewer givens keep a second solution), so a unit shown nec
 so, whatever is removed after it.
 
 >>> from satdoku.board import Board
->>> from satdoku.generate import GenerateOptions, generate
+>>> from satdoku.generating import GenerateOptions, generate
 >>> made = generate(Board.classic(9), options=GenerateOptions(conflicts=1, minimal=True),
 ...                 seed=4)
 >>> made.proven_minimal, made.undecided
@@ -42,9 +42,9 @@ from math import isqrt
 from cnf import Formula, Session, SolveResult
 from satdoku.board import Board
 from satdoku.encoding import grid_of_model
-from satdoku.forked import Children, can_fork
-from satdoku.removal import Removal, Unit
+from satdoku.generating.removal import Removal, Unit
 from satdoku.rules import Grid
+from satdoku.runtime.forked import Children, can_fork
 
 #: Conflicts for a restricted problem: measured, those that are satisfiable need 0-2
 #: conflicts (25x25), and the rest are mostly refuted by propagation alone.

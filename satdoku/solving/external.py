@@ -31,12 +31,12 @@ from typing import TextIO
 from cnf import AMO, Formula, parse_model, write_dimacs
 from cnf.dimacs import DimacsError, stats_table
 from satdoku.board import default_box
-from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, all_rules, build
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
 from satdoku.errors import ParseError, SatdokuError, VerificationError
 from satdoku.formats import format_line
 from satdoku.puzzle import Puzzle
-from satdoku.rules import CATALOGUE, Grid
-from satdoku.solver import Result, Status
+from satdoku.rules import CATALOGUE, Grid, all_rules
+from satdoku.solving.solver import Result, Status
 
 
 class ExternalSolverError(SatdokuError):
@@ -126,7 +126,7 @@ def grid_of(puzzle: Puzzle, lits: list[int]) -> Grid:
     >>> grid_of(parse_puzzle("." * 16), [1, -2, 6, 11, 16])
     Traceback (most recent call last):
     ...
-    satdoku.external.ModelError: the model sets no digit for r2c1 and 11 more
+    satdoku.solving.external.ModelError: the model sets no digit for r2c1 and 11 more
     """
     board, n = puzzle.board, puzzle.board.n
     cells = [0] * (n * n)

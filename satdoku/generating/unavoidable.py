@@ -3,8 +3,8 @@
 A set of cells is *unavoidable* when its digits can be rearranged into another grid that
 keeps every classic rule: a puzzle whose givens all lie outside the set has both grids as
 solutions. Found from the grid alone (no solver), the smallest ones answer many removal
-tests at no cost (:mod:`satdoku.removal`: a known second solution). Three kinds, on boards
-with boxes or none (jigsaw regions get none):
+tests at no cost (:mod:`satdoku.generating.removal`: a known second solution). Three kinds, on
+boards with boxes or none (jigsaw regions get none):
 
 - two digits a, b in two rows of a band (or two columns of a stack), each where the other
   row has the other: swapped (4 cells, a "rectangle");

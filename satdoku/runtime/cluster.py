@@ -1,11 +1,11 @@
-"""The Dask backend of :mod:`satdoku.parallel`: chunks as tasks on a ``dask.distributed``
+"""The Dask backend of :mod:`satdoku.runtime.pool`: chunks as tasks on a ``dask.distributed``
 cluster (``pip install "satdoku[dask]"``; docs/parallel.md shows how to start one).
 
-Each chunk is one task, ``satdoku.parallel.execute(work, chunk)``, so the workers need
+Each chunk is one task, ``satdoku.runtime.pool.execute(work, chunk)``, so the workers need
 satdoku installed (the same version). A worker lost in the middle of a task costs nothing:
 the scheduler runs the task again elsewhere, and since results are collected by task in
 input order, no chunk is lost or written twice. Only a task that kills several workers in
-turn (Dask's ``allowed-failures``) ends the batch, as :class:`~satdoku.parallel.WorkerDied`.
+turn (Dask's ``allowed-failures``) ends the batch, as :class:`~satdoku.runtime.pool.WorkerDied`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from satdoku.errors import SatdokuError
-from satdoku.parallel import Work, WorkerDied, execute
+from satdoku.runtime.pool import Work, WorkerDied, execute
 
 #: How long to wait for the scheduler to answer, and for a first worker to join it.
 CONNECT_SECONDS = 10

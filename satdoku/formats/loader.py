@@ -1,17 +1,22 @@
-"""Where puzzles come from and where results go: files, stdin, literals; atomic output."""
+"""Where puzzles come from: a file, standard input, or the argument itself — and which format it
+holds. :func:`load` is the one input sniffer (text lines, f-puzzles and SudokuPad links,
+f-puzzles JSON, JSON), used by the command line and the API alike.
+
+>>> records, name = load("1.34 34.2 2.43 43.1")
+>>> name, len(records), records[0].puzzle.num_givens
+('<argument>', 1, 12)
+"""
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
 from satdoku.board import Board
-from satdoku.errors import BoardError, OutputClosed, OutputError, ParseError
+from satdoku.errors import BoardError, ParseError
 from satdoku.formats import Record
 from satdoku.formats.text import BoxSpec, puzzle_records
 from satdoku.puzzle import Puzzle
@@ -26,7 +31,11 @@ def box_spec(text: str) -> BoxSpec:
 #: Text that cannot be f-puzzles (links need letters; f-puzzles JSON needs braces): the cells
 #: of classic puzzles, separators and white space. Such text skips the f-puzzles reader.
 _PLAIN = re.compile(r"[0-9.\s|\-+=:,;]*")
+
+
 _WORD = re.compile(r"[A-Za-z][\w\-]{1,40}")  # a mistyped file name more than a puzzle
+
+
 _PATH_LIKE = re.compile(r"[\w\-./\\~]*\.[A-Za-z][A-Za-z0-9]{0,4}|.*[/\\].*")
 
 
@@ -78,7 +87,7 @@ def read_source(puzzle: str) -> tuple[str, str]:
     return puzzle, "<argument>"
 
 
-def load(puzzle: str, box: str, rules: str,
+def load(puzzle: str, box: str = "auto", rules: str = "",
          ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
     """Every record of the input named by ``puzzle``, and the input's name.
 
@@ -126,68 +135,3 @@ def one_puzzle(records: Sequence[Record], name: str, command: str, warn: bool = 
     for warning in records[0].warnings if warn else ():
         print(f"satdoku: warning: {warning}", file=sys.stderr)
     return records[0].puzzle
-
-
-@contextlib.contextmanager
-def output_stream(path: str | None, keep_partial: bool = True,
-                  reading: str | None = None) -> Iterator[TextIO]:
-    """stdout, or an atomic file (with ``keep_partial``: partial results kept on interrupt).
-
-    An existing file is only ever replaced once the command stops, never half-way, and never
-    by empty output, nor ever the input file ``reading`` (as :func:`load` names it). A
-    reader that closes standard output early ends the command quietly; a full disk is an
-    :class:`OutputError`.
-    """
-    if path not in (None, "-"):
-        if reading and _same_file(path, reading):
-            raise ParseError(f"-o {path} is the input file: the puzzles would be lost; "
-                             "write the results to another file")
-        from satdoku.atomic import atomic_file
-        with atomic_file(path, keep_partial=keep_partial) as out:
-            yield out  # type: ignore[misc]
-        return
-    try:
-        yield InPieces(sys.stdout)  # type: ignore[misc]
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise OutputClosed from None
-    except OSError as err:  # (> /dev/full): what went out before stays written
-        from satdoku.atomic import describe, is_write_error
-        if not is_write_error(err):
-            raise
-        raise OutputError(f"cannot write the results to standard output: {describe(err)}"
-                          ) from None
-
-
-class InPieces:
-    """A text stream written :data:`PIECE` characters at a time.
-
-    Python's buffered writer (CPython 3.11, measured here) drops the rest of a write larger
-    than its buffer when a signal arrives while a slow pipe has taken only part of it, even
-    with a handler that raises nothing (``interrupts_held``): Ctrl-C on ``satdoku solve
-    FILE -j 2 | slow-reader`` lost a block of results in the middle of the output. Pieces no
-    larger than the buffer go through its flush, which keeps what the pipe did not take.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> int:
-        write = self.stream.write
-        for start in range(0, len(text), PIECE):
-            write(text[start:start + PIECE])
-        return len(text)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.stream, name)
-
-
-#: Characters per piece of :class:`InPieces` (Python's write buffer is 8 KiB).
-PIECE = 4096
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).is_file() and Path(b).is_file() and Path(a).samefile(b)
-    except OSError:
-        return False

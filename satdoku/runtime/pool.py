@@ -1,14 +1,14 @@
-"""Ordered parallel map: chunks of work on local processes or on a Dask cluster.
+"""Ordered parallel map: chunks of work on local processes (or a Dask cluster: :mod:`.cluster`).
 
 Glossary: a *chunk* is a payload of work (a slice of a puzzle file, a block of puzzles to
 generate); a :class:`Work` is the picklable recipe that turns a chunk into its result — a
 factory function and its options, built once per worker process and thread
 (:meth:`Work.build`, cached), so that whatever the factory sets up (a solver and its CNF)
 serves every chunk that worker runs. A *backend* runs chunks: :class:`Local` (a
-``concurrent.futures`` process pool) or :class:`~satdoku.parallel_dask.Dask`.
-:class:`Ordered` keeps a bounded window of chunks in flight (backpressure: an input of
-millions of chunks is never held at once) and yields the results in input order, each as
-soon as it and every chunk before it are done.
+``concurrent.futures`` process pool) or :class:`~satdoku.runtime.cluster.Dask`;
+:func:`~satdoku.runtime.backends.backend_for` chooses. :class:`Ordered` keeps a bounded window
+of chunks in flight (backpressure: an input of millions of chunks is never held at once) and
+yields the results in input order, each as soon as it and every chunk before it are done.
 
 >>> with Local(2) as pool:
 ...     list(Ordered(pool, Work(scaled, factor=10), iter(range(5))))
@@ -28,12 +28,18 @@ from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 from satdoku.errors import ExitCode, SatdokuError
+from satdoku.runtime.signals import WRAP_UP_SIGNAL, _asked_to_wrap_up, interrupts_held
 
 C = TypeVar("C")  # a chunk
+
+
 R = TypeVar("R")  # its result
+
 
 #: Works kept built per process and thread (a long-lived Dask worker may serve many).
 KEEP_BUILT = 4
+
+
 #: Seconds between a local worker's checks that its parent is still there.
 ORPHAN_CHECK = 0.5
 
@@ -173,86 +179,10 @@ def _worker_started() -> None:
     threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
 
 
-#: The signal by which a parent asks its local workers to wrap up (none off POSIX).
-WRAP_UP_SIGNAL = getattr(signal, "SIGUSR1", None)
-_wrap_up = False
-
-
-def _asked_to_wrap_up(signum: int, frame: object) -> None:
-    global _wrap_up
-    _wrap_up = True
-
-
-def wrapping_up() -> bool:
-    """Whether this worker was asked to wrap up (Ctrl-C in its parent): a chunk made of
-    items that each take long (a block of generated puzzles) then returns the items made so
-    far, after the one in hand, so that the parent can keep them."""
-    return _wrap_up
-
-
 def _orphaned(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(ORPHAN_CHECK)
     os._exit(1)
-
-
-@contextlib.contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Ctrl-C and TERM wait until the block is done, then act: a result written and its
-    count go together (the count an interrupt reports is what the output holds). In the
-    main thread only, where Python runs signal handlers (:class:`WritesHeld`, busy for the
-    whole block)."""
-    with WritesHeld() as held:
-        held.busy = True
-        try:
-            yield
-        finally:
-            held.busy = False
-            held.check()
-
-
-class WritesHeld:
-    """Ctrl-C and TERM over a whole batch, at the cost of two assignments a result: they act
-    at once, except while :attr:`busy` (a result being written and counted), when they wait
-    for :meth:`check` (installing the handlers around each result instead, as
-    :func:`interrupts_held` does per block, costs ~13 µs: a tenth of a 9x9 solve).
-    In the main thread only; elsewhere it does nothing.
-
-    >>> with WritesHeld() as held:
-    ...     held.busy = True
-    ...     held.busy = False
-    ...     held.check()
-    """
-
-    def __init__(self) -> None:
-        self.busy, self.caught = False, []
-        self.before: dict[int, Any] = {}
-
-    def __enter__(self) -> WritesHeld:
-        if threading.current_thread() is threading.main_thread():
-            self.before = {s: signal.signal(s, self._signalled)
-                           for s in (signal.SIGINT, signal.SIGTERM)}
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for s, handler in self.before.items():
-            signal.signal(s, handler)
-
-    def _signalled(self, signum: int, frame: object) -> None:
-        if self.busy:
-            self.caught.append(signum)
-        else:
-            self._act(signum)
-
-    def check(self) -> None:
-        """Act on an interrupt that came while busy."""
-        if self.caught:
-            self._act(self.caught.pop(0))
-
-    def _act(self, signum: int) -> None:
-        self.__exit__()
-        self.before = {}
-        signal.raise_signal(signum)  # (what the command had: KeyboardInterrupt, or the end)
 
 
 class Local:
@@ -374,24 +304,6 @@ class Ordered(Generic[R]):
 
 
 _END = object()
-
-
-def backend_for(jobs: int = 1, dask: str | None = None,
-                most: int | None = None) -> Backend | None:
-    """The backend of ``--jobs`` / ``--dask``: None to run in this process (``jobs`` 1),
-    :class:`Local` processes (``jobs`` > 1, 0 = one per core; no more than ``most``, the
-    chunks there are), or a Dask cluster."""
-    if dask is not None and not dask.strip():
-        raise SatdokuError("--dask needs a scheduler address (tcp://HOST:PORT) or a "
-                           "scheduler file; it was empty")
-    if dask:
-        if jobs != 1:
-            raise SatdokuError("give --jobs or --dask, not both (with --dask, the cluster's "
-                               "workers do the work)")
-        from satdoku.parallel_dask import Dask
-        return Dask(dask)
-    jobs = workers(jobs, most)
-    return Local(jobs) if jobs > 1 else None
 
 
 def workers(jobs: int = 1, most: int | None = None) -> int:

@@ -2,7 +2,7 @@
 
 Glossary: a *piece* is one drawn constraint (a thermo, an arrow, one dot, one XV sign) as a
 rule of its own (``Thermos((line,))``, ``WhiteDots((mark,))`` …), so that a generator can
-switch it on and off (:mod:`satdoku.guarded`); :func:`merge` joins pieces, and a template's
+switch it on and off (:mod:`satdoku.solving.guarded`); :func:`merge` joins pieces, and a template's
 rules of the same kind, into one rule per kind. A :class:`Draw` asks for a *kind* and a
 count; ``all`` (dots, XV) asks for every mark the grid has, with the negative constraint.
 
@@ -23,7 +23,7 @@ fail (None) where the grid leaves no room.
 
 >>> import random
 >>> from satdoku.board import Board
->>> from satdoku.fill import random_grid
+>>> from satdoku.generating.fill import random_grid
 >>> board = Board.classic(9)
 >>> grid = random_grid(board, seed=1)
 >>> drawing = Drawing(board, grid, random.Random(1))

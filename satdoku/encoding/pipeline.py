@@ -9,12 +9,12 @@ encoding   cell ≥1 digit     cell ≤1 digit     region: digit ≤1     region
 minimal    yes               –                 yes                  –
 efficient  yes               yes               yes                  –
 extended   yes               yes               yes                  yes (full regions)
-augmented  as extended, plus box-line triads (see :mod:`satdoku.triads`)
+augmented  as extended, plus box-line triads (see :mod:`satdoku.encoding.triads`)
 ========== ================= ================= ==================== =====================
 
 Before building, :func:`estimate` gives the size of every step without building it (by
 formula, or by the rule's own :meth:`~satdoku.rules.Rule.estimate`), and :func:`build`
-refuses a CNF whose estimate is over the memory budget (:mod:`satdoku.budget`). A
+refuses a CNF whose estimate is over the memory budget (:mod:`satdoku.encoding.budget`). A
 :class:`~cnf.budget.Deadline` is checked between steps (every block of cells, every region,
 every rule): building stops with TimeoutError when it passes, and nothing is cached.
 
@@ -37,8 +37,8 @@ from cnf import AMO, Formula, at_least_one, at_most_one
 from cnf.budget import Deadline, Size
 from cnf.cardinality import amo_size
 from satdoku.board import Board
-from satdoku.budget import Part, require_fits
-from satdoku.rules import Grid, Rule, cell_var, classic_rules
+from satdoku.encoding.budget import Part, require_fits
+from satdoku.rules import Grid, Rule, all_rules, cell_var
 
 
 class Encoding(str, Enum):
@@ -92,13 +92,6 @@ def grid_of_model(model: Sequence[int], n: int) -> Grid:
     return tuple(cells)
 
 
-@lru_cache(maxsize=64)
-def all_rules(board: Board, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    """The board's classic rules followed by the variant ``rules`` (cached)."""
-    classic = classic_rules(board)
-    return classic + tuple(r for r in rules if r not in classic)
-
-
 Key = tuple[Board, tuple[Rule, ...], Encoding, AMO]
 #: The formulas built last (at most 16), most recently used last.
 _BUILT: OrderedDict[Key, Formula] = OrderedDict()
@@ -111,7 +104,7 @@ def build(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DEFAU
     """The CNF of ``board`` under its classic rules plus ``rules``. Cached: do not mutate.
 
     BudgetError when the estimate is over ``memory_budget`` bytes (None: the default of
-    :mod:`satdoku.budget`); TimeoutError when ``deadline`` passes while building.
+    :mod:`satdoku.encoding.budget`); TimeoutError when ``deadline`` passes while building.
     """
     encoding, amo = Encoding(encoding), AMO(amo)
     require_budget(board, rules, encoding, amo, memory_budget)
@@ -150,7 +143,7 @@ def _build(board: Board, rules: tuple[Rule, ...], encoding: Encoding, amo: AMO,
     rule_list = all_rules(board, rules)
     add_region_constraints(formula, board, rule_list, encoding, amo, deadline)
     if encoding is Encoding.AUGMENTED:
-        from satdoku.triads import add_triads
+        from satdoku.encoding.triads import add_triads
         add_triads(formula, board, amo)
     for rule in rule_list:
         deadline.check("building the CNF")
@@ -188,10 +181,10 @@ def estimate(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DE
 
 
 def triads_size(board: Board, amo: AMO) -> Size:
-    """The size of :func:`satdoku.triads.add_triads`: per digit, a variable defined by
+    """The size of :func:`satdoku.encoding.triads.add_triads`: per digit, a variable defined by
     len + 1 clauses for each segment of 2+ cells, and an exactly-one over the segments of
     each row, column and box (twice per box: its row segments and its column segments)."""
-    from satdoku.triads import segments
+    from satdoku.encoding.triads import segments
     rows, cols = segments(board)
     defined = sum((Size(1, len(s) + 1, 3 * len(s) + 1) for s in rows + cols if len(s) > 1),
                   Size())

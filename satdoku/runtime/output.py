@@ -1,0 +1,78 @@
+"""Where results go: standard output (in pieces a signal cannot cut), or a file written
+atomically (:mod:`satdoku.runtime.atomic`), never the input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from satdoku.errors import OutputClosed, OutputError, ParseError
+
+
+@contextlib.contextmanager
+def output_stream(path: str | None, keep_partial: bool = True,
+                  reading: str | None = None) -> Iterator[TextIO]:
+    """stdout, or an atomic file (with ``keep_partial``: partial results kept on interrupt).
+
+    An existing file is only ever replaced once the command stops, never half-way, and never
+    by empty output, nor ever the input file ``reading`` (as :func:`load` names it). A
+    reader that closes standard output early ends the command quietly; a full disk is an
+    :class:`OutputError`.
+    """
+    if path not in (None, "-"):
+        if reading and _same_file(path, reading):
+            raise ParseError(f"-o {path} is the input file: the puzzles would be lost; "
+                             "write the results to another file")
+        from satdoku.runtime.atomic import atomic_file
+        with atomic_file(path, keep_partial=keep_partial) as out:
+            yield out  # type: ignore[misc]
+        return
+    try:
+        yield InPieces(sys.stdout)  # type: ignore[misc]
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise OutputClosed from None
+    except OSError as err:  # (> /dev/full): what went out before stays written
+        from satdoku.runtime.atomic import describe, is_write_error
+        if not is_write_error(err):
+            raise
+        raise OutputError(f"cannot write the results to standard output: {describe(err)}"
+                          ) from None
+
+
+class InPieces:
+    """A text stream written :data:`PIECE` characters at a time.
+
+    Python's buffered writer (CPython 3.11, measured here) drops the rest of a write larger
+    than its buffer when a signal arrives while a slow pipe has taken only part of it, even
+    with a handler that raises nothing (``interrupts_held``): Ctrl-C on ``satdoku solve
+    FILE -j 2 | slow-reader`` lost a block of results in the middle of the output. Pieces no
+    larger than the buffer go through its flush, which keeps what the pipe did not take.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        write = self.stream.write
+        for start in range(0, len(text), PIECE):
+            write(text[start:start + PIECE])
+        return len(text)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+#: Characters per piece of :class:`InPieces` (Python's write buffer is 8 KiB).
+PIECE = 4096
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).is_file() and Path(b).is_file() and Path(a).samefile(b)
+    except OSError:
+        return False

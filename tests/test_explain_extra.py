@@ -15,7 +15,6 @@ from cnf import Session
 from conftest import DATA, ROOT, run_cli
 from satdoku import Board, Puzzle, check, parse_puzzle
 from satdoku.explain import constraint_groups, explain, hint, implies, non_redundant
-from satdoku.explain.forked import run_forked
 from satdoku.explain.names import RULE_PHRASES, name_step
 from satdoku.explain.pictures import step_svg
 from satdoku.explain.steps import Step, cell_digit, minimal_subset
@@ -151,20 +150,6 @@ def test_cli_optimal():
     assert run.code == 0 and step["optimal"] is True and step["cost"]["constraints"] == 1
     run = run_cli("hint", EASY, "--optimal", "0")
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1
-
-
-def test_run_forked_keeps_reports_and_kills_at_the_deadline():
-    def work(report):
-        report("first")
-        time.sleep(30)
-        report("never")
-
-    start = time.perf_counter()
-    assert run_forked(work, start + 0.3) == (["first"], False)
-    assert time.perf_counter() - start < 5
-    assert run_forked(lambda report: report(7), None) == ([7], True)
-    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
-        run_forked(lambda report: report(1 / 0), None)
 
 
 # -- names ---------------------------------------------------------------------------------------

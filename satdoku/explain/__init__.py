@@ -7,9 +7,10 @@ first; names (hidden single, X-wing, cage sum …) are labels on proved steps.
 
 Modules: :mod:`.groups` (the constraint groups of a puzzle), :mod:`.steps` (a step, its
 minimal subset and checks), :mod:`.search` (the step search), :mod:`.optimal` (the step
-citing the fewest groups, on request; :mod:`.forked` runs its OptUx calls under a
-deadline), :mod:`.names` (technique names), :mod:`.path` (the path and its grade),
-:mod:`.text` (text and JSON), :mod:`.pictures` (one SVG per step).
+citing the fewest groups, on request; its OptUx calls run under a deadline in a forked
+child: :func:`satdoku.runtime.forked.run_streamed`), :mod:`.names` (technique names),
+:mod:`.path` (the path and its grade), :mod:`.text` (text and JSON), :mod:`.pictures` (one
+SVG per step).
 
 >>> from satdoku.formats import parse_puzzle
 >>> hint(parse_puzzle("1.34 34.2 2.43 43.1")).steps[0].name

@@ -42,10 +42,10 @@ from pysat.examples.optux import OptUx
 from pysat.formula import WCNF
 
 from cnf import SolveResult
-from satdoku.explain.forked import Report, run_forked
 from satdoku.explain.groups import Group
 from satdoku.explain.search import Search
 from satdoku.explain.steps import DEDUCTION, SINGLE, TRIAL, Step, cell_digit, minimal_subset
+from satdoku.runtime.forked import Report, run_streamed
 
 #: Conflicts OptUx may spend shrinking each correction set (its ``reduce`` option). Measured
 #: at one position of a 17-clue puzzle: 0.8 s per literal with it, 200 s without.
@@ -74,8 +74,8 @@ def optimal_step(search: Search, greedy: Step, deadline: float | None = None) ->
     proven = best is not None
     if best == () and bound > FEW:  # none with FEW groups or fewer: OptUx, in a child
         clauses = _simplified(search)
-        found, proven = run_forked(lambda report: _fewest_steps(clauses, literals, bound,
-                                                                report), deadline)
+        found, proven = run_streamed(lambda report: _fewest_steps(clauses, literals, bound,
+                                                                  report), _left(deadline))
         best = (found[-1][0], [search.groups.groups[g] for g in found[-1][1]]) if found else ()
     x, groups = best or (greedy.derived[0], [search.groups.groups[g] for g in greedy.groups])
     step = _step(search, groups, x, deadline)
@@ -99,6 +99,10 @@ def _fewest_steps(clauses: list[tuple[Group, list[list[int]]]], literals: list[i
 
 def _late(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() > deadline
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
 def _ordered(search: Search, greedy: Step) -> list[int]:
@@ -185,8 +189,8 @@ def _step(search: Search, groups: list[Group], x: int, deadline: float | None) -
     they refute (as any step)."""
     cells = sorted({i for g in groups for i in g.cells})
     facts = search.facts_in(tuple(cells))
-    found, done = ([], False) if _late(deadline) else run_forked(
-        lambda report: report(_fewest_facts(groups, facts, x)), deadline)
+    found, done = ([], False) if _late(deadline) else run_streamed(
+        lambda report: report(_fewest_facts(groups, facts, x)), _left(deadline))
     if done:
         cited = found[0]
     else:

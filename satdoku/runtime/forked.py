@@ -1,19 +1,26 @@
 """Tasks run in forked children, a few at once: what the parent holds (a loaded solver) comes
-to each child for free, copy-on-write, and only the answer (bytes) comes back.
+to each child for free, copy-on-write, and only what the task sends and answers (bytes) comes
+back. The project's one runner of forked children: the minimality tests of the generator, the
+uninterruptible searches of the explainer and the jobs of the live server all run here.
 
-Glossary: a *task* is a function of nothing that returns bytes, run in a child made by
-:func:`os.fork`; its *key* names it when its *answer* comes back. :class:`Children` runs up
-to ``jobs`` tasks at once and reads their pipes while they run (a child never blocks on a
-full pipe). A child blocks SIGINT and SIGTERM (the parent owns them: it kills its children
-on Ctrl-C), dies with its parent (Linux), does nothing but its task and its pipe, and leaves
-by :func:`os._exit` (no exit hooks run, no buffer of the parent's is flushed again). Leaving
-the ``with`` — normally, on Ctrl-C or on any error — kills and reaps every child still
-running. A child that ends without an answer (killed, out of memory), or whose task raised,
-raises :class:`~satdoku.runtime.pool.WorkerDied` here: never a silent wrong answer.
+Glossary: a *task* is a function run in a child made by :func:`os.fork`; its *key* names it
+when its *events* come back: the *messages* it sends on the way (a task started with
+``streams=True`` is given a ``send`` function) and, last, its *answer* (the bytes it
+returns). :class:`Children` runs up to ``jobs`` tasks at once and reads their pipes while they
+run (a child never blocks on a full pipe): :meth:`Children.next` gives every event,
+:meth:`Children.wait` only answers, :meth:`Children.kill` stops one task at once. A child
+blocks SIGINT and SIGTERM (the parent owns them: it kills its children on Ctrl-C), dies with
+its parent (Linux), does nothing but its task and its pipe, and leaves by :func:`os._exit` (no
+exit hooks run, no buffer of the parent's is flushed again). Leaving the ``with`` — normally,
+on Ctrl-C or on any error — kills and reaps every child still running. A child that ends
+without an answer (killed, out of memory), or whose task raised, raises
+:class:`~satdoku.runtime.pool.WorkerDied` here: never a silent wrong answer.
+:func:`run_streamed` runs one streaming task under a deadline and keeps what it sent.
 
-It knows nothing of Sudoku or SAT, so it lives beside :mod:`satdoku.runtime.pool` (processes and
-signals), not in ``cnf`` (formulas and solver sessions). Only where ``os.fork`` exists
-(:func:`can_fork`): elsewhere the caller does the work in its own process.
+It knows nothing of Sudoku or SAT, so it lives beside :mod:`satdoku.runtime.pool` (processes
+and signals), not in ``cnf`` (formulas and solver sessions). Only where ``os.fork`` exists
+(:func:`can_fork`): elsewhere the caller does the work in its own process
+(:func:`run_streamed` does so itself).
 
 >>> if can_fork():
 ...     with Children(2) as children:
@@ -23,6 +30,8 @@ signals), not in ``cnf`` (formulas and solver sessions). Only where ``os.fork`` 
 ... else:
 ...     [("a", b"1"), ("b", b"22")]
 [('a', b'1'), ('b', b'22')]
+>>> run_streamed(lambda report: [report(k) for k in range(3)], None)
+([0, 1, 2], True)
 """
 
 from __future__ import annotations
@@ -30,8 +39,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import pickle
 import selectors
 import signal
+import struct
 import sys
 import time
 import warnings
@@ -43,12 +54,17 @@ from typing import Any
 from satdoku.runtime.pool import WorkerDied
 from satdoku.runtime.signals import interrupts_held
 
-#: The first byte of a child's message: its task's answer follows, or the error it raised.
-ANSWER, FAILED = b"\x00", b"\x01"
+#: The kind of a frame on a child's pipe: a message sent on the way, the task's answer, or
+#: the error it raised. A frame is its kind (1 byte), its length (8 bytes), its data.
+MESSAGE, ANSWER, FAILED = b"\x02", b"\x00", b"\x01"
+_HEAD = struct.Struct("=cQ")
 #: Signals a child never takes (blocked from its first instruction: the parent owns them).
 PARENT_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: Linux's prctl option that sends a signal to a process when its parent dies.
 PR_SET_PDEATHSIG = 1
+
+#: What a streaming task is given: a function that sends one message to the parent.
+Send = Callable[[bytes], None]
 
 
 def can_fork() -> bool:
@@ -56,22 +72,34 @@ def can_fork() -> bool:
     return hasattr(os, "fork")
 
 
+@dataclass(frozen=True)
+class Event:
+    """What came back from a task: a message it sent (``final`` False) or its answer."""
+
+    key: Any
+    data: bytes
+    final: bool
+
+
 @dataclass
 class _Child:
     key: Hashable
     pid: int
     data: bytearray = field(default_factory=bytearray)
+    answered: bool = False
 
 
 class Children:
-    """Up to ``jobs`` tasks at once, each in a forked child; :meth:`wait` gives each answer
-    (with its key) as its child ends. Use it in a ``with``: leaving kills the rest."""
+    """Up to ``jobs`` tasks at once, each in a forked child; :meth:`next` gives each event,
+    :meth:`wait` each answer (with its key) as its child ends. Use it in a ``with``: leaving
+    kills the rest."""
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
         self._running: dict[int, _Child] = {}  # by the read end of its pipe
+        self._events: list[Event] = []  # read, not yet given out
         self._selector = selectors.DefaultSelector()
         self._parent = os.getpid()
         self._closed = False
@@ -80,10 +108,11 @@ class Children:
     @property
     def running(self) -> int:
         """How many children are running (or done and not yet waited for)."""
-        return len(self._running)
+        return len(self._running) + sum(event.final for event in self._events)
 
-    def start(self, key: Hashable, task: Callable[[], bytes]) -> None:
-        """Run ``task`` in a new child (its answer comes from :meth:`wait` with ``key``)."""
+    def start(self, key: Hashable, task: Callable[..., bytes], streams: bool = False) -> None:
+        """Run ``task`` in a new child: ``task()``, or with ``streams`` ``task(send)``; its
+        messages and answer come from :meth:`next` (the answer also from :meth:`wait`)."""
         if len(self._running) >= self.jobs:
             raise RuntimeError(f"{self.jobs} children are running already")
         read, write = os.pipe()
@@ -92,43 +121,93 @@ class Children:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pid = os.fork()
             if pid == 0:
-                _child(task, write, self._parent)  # (never returns)
+                _child(task, streams, write, self._parent)  # (never returns)
             os.close(write)
             self._running[read] = _Child(key, pid)
             self._selector.register(read, selectors.EVENT_READ)
 
-    def wait(self, timeout: float | None = None) -> tuple[Any, bytes] | None:
-        """The key and answer of the next child to end; None when ``timeout`` seconds passed
-        first (the children go on). Raises WorkerDied for a child without an answer."""
-        if not self._running:
+    def next(self, timeout: float | None = None) -> Event | None:
+        """The next event of any task; None when ``timeout`` seconds passed first (the
+        children go on). Raises WorkerDied for a child that ended without an answer."""
+        if not self._events and not self._running:
             raise RuntimeError("no child is running")
         end = None if timeout is None else time.monotonic() + timeout
-        while True:
+        while not self._events:
             left = None if end is None else max(0.0, end - time.monotonic())
             ready = self._selector.select(left)
             if not ready and left is not None and left <= 0:
                 return None
             for event, _ in ready:
-                chunk = os.read(event.fd, 1 << 16)
-                if not chunk:
-                    return self._ended(event.fd)
-                self._running[event.fd].data += chunk
+                self._read(event.fd)
+                if self._events:  # (the other children are read next time)
+                    break
+        return self._events.pop(0)
 
-    def _ended(self, fd: int) -> tuple[Any, bytes]:
-        """The child of pipe ``fd`` closed it: reap it, and its answer."""
+    def wait(self, timeout: float | None = None) -> tuple[Any, bytes] | None:
+        """The key and answer of the next child to end (messages are dropped); None when
+        ``timeout`` seconds passed first. Raises WorkerDied for a child without an answer."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if end is None else max(0.0, end - time.monotonic())
+            event = self.next(left)
+            if event is None:
+                return None
+            if event.final:
+                return event.key, event.data
+
+    def kill(self, key: Hashable) -> bool:
+        """Stop the task ``key`` at once (its child killed and reaped, its events not read
+        yet dropped); whether it was still running."""
+        self._events = [e for e in self._events if e.key != key]
+        for fd, child in list(self._running.items()):
+            if child.key == key:
+                with interrupts_held():
+                    self._stop(fd, child)
+                    del self._running[fd]
+                return True
+        return False
+
+    def _read(self, fd: int) -> None:
+        chunk = os.read(fd, 1 << 16)
+        child = self._running[fd]
+        if not chunk:
+            self._ended(fd)
+            return
+        child.data += chunk
+        while len(child.data) >= _HEAD.size:
+            kind, size = _HEAD.unpack_from(child.data)
+            if len(child.data) < _HEAD.size + size:
+                break
+            data = bytes(child.data[_HEAD.size:_HEAD.size + size])
+            del child.data[:_HEAD.size + size]
+            if kind == MESSAGE:
+                self._events.append(Event(child.key, data, False))
+                continue
+            child.answered = True  # (the child leaves right after its answer: reaped now)
+            self._ended(fd, failed=data if kind == FAILED else None)
+            self._events.append(Event(child.key, data, True))
+            return
+
+    def _ended(self, fd: int, failed: bytes | None = None) -> None:
+        """The child of pipe ``fd`` closed it (or reported its error): reap it."""
+        child = self._running.pop(fd)
         self._selector.unregister(fd)
         os.close(fd)
-        child = self._running.pop(fd)
         _, status = os.waitpid(child.pid, 0)
-        data = bytes(child.data)
-        if data[:1] == FAILED:
-            raise WorkerDied(f"a task in a forked child failed: {data[1:].decode()}")
-        if data[:1] != ANSWER or not os.WIFEXITED(status) or os.WEXITSTATUS(status):
+        if failed is not None:
+            raise WorkerDied(f"a task in a forked child failed: {failed.decode()}")
+        if not child.answered or not os.WIFEXITED(status) or os.WEXITSTATUS(status):
             how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
                    else f"exit code {os.waitstatus_to_exitcode(status)}")
             raise WorkerDied(f"a forked child (pid {child.pid}) ended without its answer "
                              f"({how}: killed, or out of memory?)")
-        return child.key, data[1:]
+
+    def _stop(self, fd: int, child: _Child) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child.pid, signal.SIGKILL)
+        self._selector.unregister(fd)
+        os.close(fd)
+        os.waitpid(child.pid, 0)
 
     def close(self) -> None:
         """Kill and reap every child still running (Ctrl-C waits until they are gone)."""
@@ -143,6 +222,7 @@ class Children:
             for child in self._running.values():
                 os.waitpid(child.pid, 0)
             self._running.clear()
+            self._events.clear()
             self._selector.close()
             self._closed = True
 
@@ -151,6 +231,41 @@ class Children:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+Report = Callable[[Any], None]
+
+
+def run_streamed(work: Callable[[Report], None],
+                 seconds: float | None) -> tuple[list[Any], bool]:
+    """``work(report)`` run in a forked child until it ends or ``seconds`` pass: the items it
+    reported (picklable objects, kept as they came), and whether it ended. For work that
+    cannot be interrupted (a solver call without a time limit): the child is killed when the
+    time is up. Without ``fork`` the work runs here, to its end.
+    """
+    if not can_fork():
+        items: list[Any] = []
+        work(items.append)
+        return items, True
+
+    def task(send: Send) -> bytes:
+        work(lambda item: send(pickle.dumps(item)))
+        return b""
+
+    end = None if seconds is None else time.monotonic() + seconds
+    found: list[Any] = []
+    with Children(1) as children:
+        children.start(0, task, streams=True)
+        while True:
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return found, False
+            event = children.next(left)
+            if event is None:
+                return found, False
+            if event.final:
+                return found, True
+            found.append(pickle.loads(event.data))
 
 
 @contextlib.contextmanager
@@ -175,8 +290,9 @@ def _death_signal() -> Callable[..., int] | None:
         return None
 
 
-def _child(task: Callable[[], bytes], write: int, parent: int) -> None:
-    """In the child: run ``task``, write its answer (or its error) to ``write``, leave."""
+def _child(task: Callable[..., bytes], streams: bool, write: int, parent: int) -> None:
+    """In the child: run ``task``, write its messages and answer (or its error) to ``write``
+    as frames, leave."""
     code = 1
     try:
         gc.disable()  # (no collection: nothing of the parent's is finalised here)
@@ -186,12 +302,17 @@ def _child(task: Callable[[], bytes], write: int, parent: int) -> None:
         if os.getppid() != parent:  # (the parent died before that)
             return
         try:
-            message = ANSWER + task()
+            answer = task(lambda data: _send(write, MESSAGE, data)) if streams else task()
+            frame = ANSWER, answer
         except BaseException as err:  # reported to the parent, raised there
-            message = FAILED + f"{type(err).__name__}: {err}".encode(errors="replace")
-        view = memoryview(message)
-        while view:
-            view = view[os.write(write, view):]
+            frame = FAILED, f"{type(err).__name__}: {err}".encode(errors="replace")
+        _send(write, *frame)
         code = 0
     finally:
         os._exit(code)
+
+
+def _send(write: int, kind: bytes, data: bytes) -> None:
+    view = memoryview(_HEAD.pack(kind, len(data)) + data)
+    while view:
+        view = view[os.write(write, view):]

@@ -16,6 +16,13 @@ It knows nothing of Sudoku. The pieces:
 """
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cnf.cardinality import AMO, at_least_one, at_most_k, at_most_one, exactly_one
+    from cnf.dimacs import parse_dimacs, parse_model, write_dimacs
+    from cnf.formula import Formula
+    from cnf.session import Session, SolveResult
 
 #: Where each name lives; a module is imported on the first use of one of its names (the
 #: command line imports cnf's errors without paying for PySAT's solvers and encodings).

@@ -99,6 +99,25 @@ class Board:
         return cls.parse_box(text)
 
     @classmethod
+    def from_spec(cls, size: int | None = None, box: str = "auto") -> Board:
+        """The board of a size and a box text (:meth:`box_spec`); 9x9 with 3x3 boxes when
+        neither says otherwise.
+
+        >>> Board.from_spec(None, "2x3").describe(), Board.from_spec(5, "none").describe()
+        ('6x6 (2x3 boxes)', '5x5 (no boxes)')
+        """
+        spec = cls.box_spec(box)
+        if spec == "auto":
+            return cls.classic(size or 9)
+        if spec is None:
+            return cls(size or 9)
+        r, c = spec  # type: ignore[misc]
+        if size is not None and size != r * c:
+            raise BoardError(f"--size {size} does not match --box {box} ({r}x{c} boxes make "
+                             f"a {r * c}x{r * c} board)")
+        return cls(r * c, (r, c))
+
+    @classmethod
     def parse_box(cls, text: str) -> tuple[int, int]:
         """Read ``RxC`` (e.g. ``2x3``) into (r, c).
 

@@ -213,8 +213,9 @@ def cli_verdict(case: CliCase, folder: Path, cap: float = 10.0) -> Verdict:
 
 
 def _records(case: CliCase, folder: Path) -> list[Record]:
-    """The records the command read (as :func:`satdoku.formats.loader.load` reads them)."""
-    from satdoku.formats.loader import load
+    """The records the command read (as :func:`satdoku.formats.loader.read_records` reads
+    them)."""
+    from satdoku.formats.loader import read_records as read_input
 
     source = case.argv[-1] if case.argv[0] != "decode" else case.argv[1]
     if source == "-":
@@ -223,7 +224,7 @@ def _records(case: CliCase, folder: Path) -> list[Record]:
     elif source == "{file}":
         source = str(folder / "input.txt")
     option = {k: v for k, v in zip(case.argv, case.argv[1:], strict=False)}
-    records, _ = load(source, option.get("--box", "auto"), option.get("--rules", ""))
+    records, _ = read_input(source, option.get("--box", "auto"), option.get("--rules", ""))
     return list(records)
 
 

@@ -17,10 +17,12 @@ import pytest
 import typer.main
 
 from satdoku.cli.app import app
-from satdoku.cli.commands import COMMANDS, load_command_module, load_commands
+from satdoku.cli.commands import COMMANDS, help_line, load_command_module, load_commands
 from satdoku.cli.lazy import _FastValue, fast_options
 from satdoku.cli.options import GLOBAL_RULES
-from satdoku.rules import CATALOGUE
+from satdoku.lazy import resolve
+from satdoku.rules import CATALOGUE, GLOBAL_RULE_TABLE
+from satdoku.rules.data import DATA_KEY_TABLE
 
 PUZZLE = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 #: Never needed to solve or check a classic puzzle given on the command line.
@@ -73,8 +75,9 @@ def test_help_lists_every_command_with_its_line(cli):
     run = cli("--help")
     assert run.code == 0
     listed = run.out.split("Commands:")[1].split("Exit codes")[0]
-    for name, (_, line) in COMMANDS.items():
-        assert f"  {name} " in listed
+    for name in COMMANDS:
+        line = help_line(name)
+        assert line and f"  {name} " in listed
         assert " ".join(line.split()) in " ".join(listed.split())
     bare = cli()  # no command: the same help, exit code 2
     assert bare.code == 2 and bare.out.strip() == run.out.strip()
@@ -85,14 +88,16 @@ def _registered() -> dict[str, tuple[str, str]]:
     out = {}
     for info in app.registered_commands:
         name = info.name or typer.main.get_command_name(info.callback.__name__)
-        module = info.callback.__module__.rsplit(".", 1)[1]
-        out[name] = (module, (info.help or info.callback.__doc__ or "").strip().splitlines()[0])
+        target = f"{info.callback.__module__}:{info.callback.__name__}"
+        out[name] = (target, (info.help or info.callback.__doc__ or "").strip().splitlines()[0])
     return out
 
 
 def test_the_command_table_is_the_commands():
-    # a new command: its module here, and a row in COMMANDS (name, module, first doc line)
-    assert _registered() == COMMANDS
+    # a new command: its module here, and a row in COMMANDS (name, module:function); the
+    # help line read from the source is the one typer shows
+    assert {name: (target, help_line(name)) for name, target in COMMANDS.items()} == (
+        _registered())
 
 
 def test_a_command_loads_its_own_module():
@@ -102,6 +107,19 @@ def test_a_command_loads_its_own_module():
 
 def test_global_rules_listed_in_the_help_are_the_catalogue():
     assert GLOBAL_RULES.split(", ") == list(CATALOGUE)
+    assert [CATALOGUE[name]().name for name in CATALOGUE] == list(GLOBAL_RULE_TABLE)
+
+
+def test_every_family_key_has_its_row_in_the_table():
+    """A rule family's KEYS and GLOBAL are exactly its rows of the static tables."""
+    families = {target for table in (DATA_KEY_TABLE, GLOBAL_RULE_TABLE)
+                for target in table.values()}
+    for target in families:
+        family = resolve(target)
+        names = list(family) if isinstance(family, dict) else [entry.key for entry in family]
+        rows = [n for table in (DATA_KEY_TABLE, GLOBAL_RULE_TABLE)
+                for n, t in table.items() if t == target]
+        assert sorted(names) == sorted(rows), target  # (listed in the table's order)
 
 
 def _samples(annotation: type) -> list:

@@ -18,7 +18,7 @@ from satdoku.formats import format_line, parse_json_puzzle, puzzle_to_json
 from satdoku.formats.fpuzzles import read_fpuzzles, to_satdoku
 from satdoku.formats.fpuzzles_links import dump, link_payload, read_link, to_link
 from satdoku.formats.fpuzzles_write import to_fpuzzles
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
 from satdoku.generating.make import generate
 from satdoku.generating.options import GenerateOptions
@@ -241,7 +241,7 @@ def test_text_and_fpuzzles_examples_round_trip(path, tmp_path, capsys):
     """Text grids, files of links and f-puzzles files, converted to links: the same verdicts,
     the same unique solutions, and every solution shown solves the original (the files'
     lines that do not read stay errors)."""
-    records = load(str(path), "auto", "")[0]
+    records = read_records(str(path), "auto", "")[0]
     originals = [r.puzzle for r in records if r.puzzle is not None]
     code, out, _ = cli("convert", str(path), "--to", "fpuzzles", capsys=capsys)
     assert code == (0 if len(originals) == len(records) else 2)  # two.txt has a bad line
@@ -669,7 +669,7 @@ def test_convert_to_line_names_the_rules_and_boxes_to_read_it_back(capsys):
                          capsys=capsys)
     assert code == 0 and "read it back with --rules diagonal" in err
     x_sudoku = parse_json_puzzle((ROOT / "examples" / "x-sudoku.json").read_text())
-    back = load(out.strip(), "auto", "diagonal")[0][0].puzzle
+    back = read_records(out.strip(), "auto", "diagonal")[0][0].puzzle
     assert canon(back) == canon(x_sudoku)
     assert satdoku.check(back).solutions == satdoku.check(x_sudoku).solutions
 
@@ -682,7 +682,7 @@ def test_a_line_of_other_boxes_says_how_to_read_it_back(args, box, capsys):
     assert cli("check", line.strip(), capsys=capsys)[0] in (1, 2)  # the default 2x3 boxes
     code, out, _ = cli("check", line.strip(), "--box", box, "-f", "line", capsys=capsys)
     assert code == 0 and out.startswith("unique ")
-    puzzle = load(line.strip(), box, "")[0][0].puzzle
+    puzzle = read_records(line.strip(), box, "")[0][0].puzzle
     puzzle.verify(tuple(int(d) for d in out.split()[1]))
     code, _, err = cli("convert", line.strip(), "--box", box, "--to", "grid", capsys=capsys)
     assert code == 0 and f"--box {box}" in err
@@ -698,8 +698,8 @@ def test_fpuzzles_json_of_many_puzzles_reads_back(tmp_path, capsys):
         code, _, _ = cli("convert", str(source), "--to", "fpuzzles-json", "-o", str(written),
                          capsys=capsys)
         assert code == 0 and written.read_text().count("\n") > 1
-        before = [canon(r.puzzle) for r in load(str(source), "auto", "")[0]]
-        after = [canon(r.puzzle) for r in load(str(written), "auto", "")[0]]
+        before = [canon(r.puzzle) for r in read_records(str(source), "auto", "")[0]]
+        after = [canon(r.puzzle) for r in read_records(str(written), "auto", "")[0]]
         assert after == before
     lines = written.read_text().splitlines()
     written.write_text("\n".join([lines[0], '{"size": 9, "grid": [oops', *lines[1:]]) + "\n")
@@ -740,7 +740,7 @@ def to_fpuzzles_via_cli(obj: dict, capsys) -> dict:
     lambda link: f"({link})", lambda link: f"<{link}>,"])
 def test_pasted_links_are_read(wrap):
     assert read_link(_unwrapped(wrap(LINK))) == read_link(LINK)
-    records = load(wrap(LINK), "auto", "")[0]
+    records = read_records(wrap(LINK), "auto", "")[0]
     assert canon(records[0].puzzle) == canon(KILLER)
 
 

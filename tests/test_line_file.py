@@ -6,7 +6,7 @@ import pytest
 
 from satdoku.formats import line_file
 from satdoku.formats.line_file import MappedLines, mapped_lines
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.puzzle import Puzzle
 
 LINES = [
@@ -36,10 +36,10 @@ def _summary(records) -> list[tuple[int, str, str]]:
 
 
 def test_mapped_file_reads_as_the_file_read_whole(big, monkeypatch):
-    mapped, _ = load(str(big), "auto", "")
+    mapped, _ = read_records(str(big), "auto", "")
     assert isinstance(mapped._lines, MappedLines)
     monkeypatch.setattr(line_file, "BIG_FILE", 1 << 60)
-    whole, _ = load(str(big), "auto", "")
+    whole, _ = read_records(str(big), "auto", "")
     assert not isinstance(whole._lines, MappedLines)
     assert len(mapped) == len(whole) == 5 * 20
     assert _summary(mapped) == _summary(whole)
@@ -49,7 +49,7 @@ def test_mapped_file_reads_as_the_file_read_whole(big, monkeypatch):
 
 def test_bytes_that_are_not_utf8_are_that_lines_error(big):
     big.write_bytes(big.read_bytes() + b"\xff\xfe\n")
-    records, _ = load(str(big), "auto", "")
+    records, _ = read_records(str(big), "auto", "")
     assert len(records) == 101 and records[99].error is None
     assert records[100].error is not None and records[100].line == 104
 

@@ -11,6 +11,9 @@ import gc
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+from satdoku.lazy import module_face
 
 __all__ = ["main", "run"]
 
@@ -59,8 +62,9 @@ def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def __getattr__(name: str) -> object:
-    if name == "run":  # (the typer app is satdoku.cli.app.app)
-        from satdoku.cli.app import run
-        return run
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if TYPE_CHECKING:
+    from satdoku.cli.app import run
+
+# run() from satdoku.cli.app, imported on first use (with typer); the typer app is
+# satdoku.cli.app.app
+__getattr__, __dir__ = module_face(__name__, {"run": "satdoku.cli.app:run"})

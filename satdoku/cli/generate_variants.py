@@ -162,9 +162,9 @@ def setup(board: Board, template: str | None, template_givens: TemplateGivens, j
 
 def _template(template: str, mode: TemplateGivens, size: int | None, box: str,
               rules: str) -> Setup:
-    from satdoku.formats.loader import load, one_puzzle
+    from satdoku.formats.loader import one_puzzle, read_records
 
-    records, name = load(template, box, rules)
+    records, name = read_records(template, box, rules)
     puzzle = one_puzzle(records, name, "generate --template")
     board = puzzle.board
     if size is not None and size != board.n:

@@ -6,7 +6,7 @@ Two things made ``satdoku check PUZZLE`` spend 0.3 s of CPU before solving anyth
   generator, the analyser, the renderer, external solvers …). :class:`LazyGroup` knows the
   commands by name from :data:`satdoku.cli.commands.COMMANDS` and imports a command's module
   only when that command is looked up; ``satdoku --help`` lists the commands from the same
-  table, importing none of them.
+  table, importing none of them (their help lines are read from the modules' source).
 - Recent typer (0.29 here) turns every option value into its Python type through a pydantic
   ``TypeAdapter``, built on first use: importing pydantic and building a dozen adapters costs
   ~0.1 s per run. :func:`fast_options` gives each plain option (``str``, ``int``, ``float``,
@@ -29,7 +29,7 @@ import typer
 import typer.main
 from typer.core import TyperGroup
 
-from satdoku.cli.commands import COMMANDS, load_command_module
+from satdoku.cli.commands import COMMANDS, help_line, load_command_module
 
 _NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?")
 
@@ -95,7 +95,7 @@ class LazyGroup(TyperGroup):
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The command list with each one-line help from the table (no import needed)."""
         with formatter.section("Commands"):
-            formatter.write_dl([(name, help_line) for name, (_, help_line) in COMMANDS.items()])
+            formatter.write_dl([(name, help_line(name)) for name in COMMANDS])
 
 
 # -- option values without pydantic ---------------------------------------------------------

@@ -10,11 +10,10 @@ import typer
 from cnf import AMO
 from cnf.session import DEFAULT_BACKEND
 from satdoku.encoding import DEFAULT_ENCODING, Encoding
+from satdoku.rules import GLOBAL_RULE_TABLE
 
-#: The names of satdoku.rules.CATALOGUE, written out so that no rule is imported to show them
-#: (tests/test_cli_startup.py checks they are the catalogue's).
-GLOBAL_RULES = ("diagonal, diagonal+, diagonal-, windoku, disjoint, anti-knight, anti-king, "
-                "nonconsecutive")
+#: The names of the global rules, from the catalogue's table (no rule is imported to show them).
+GLOBAL_RULES = ", ".join(GLOBAL_RULE_TABLE)
 
 
 class OutputFormat(str, Enum):

@@ -4,7 +4,7 @@ The text format is imported with the package; JSON (and the variant rules it rea
 when one of its names is first used.
 """
 
-import importlib
+from typing import TYPE_CHECKING
 
 from satdoku.formats.text import (
     Record,
@@ -13,14 +13,19 @@ from satdoku.formats.text import (
     parse_puzzle,
     read_puzzles,
 )
+from satdoku.lazy import module_face
 
-_JSON = ("format_json", "parse_json_puzzle", "puzzle_to_json", "read_json_puzzles")
+if TYPE_CHECKING:
+    from satdoku.formats.puzzle_json import (
+        format_json,
+        parse_json_puzzle,
+        puzzle_to_json,
+        read_json_puzzles,
+    )
 
-
-def __getattr__(name: str) -> object:
-    if name in _JSON:
-        return getattr(importlib.import_module("satdoku.formats.puzzle_json"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_JSON = {name: f"satdoku.formats.puzzle_json:{name}" for name in (
+    "format_json", "parse_json_puzzle", "puzzle_to_json", "read_json_puzzles")}
+__getattr__, __dir__ = module_face(__name__, _JSON)
 
 
 __all__ = ["Record", "format_grid", "format_json", "format_line", "parse_json_puzzle",

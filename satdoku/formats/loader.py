@@ -2,7 +2,7 @@
 holds. :func:`load` is the one input sniffer (text lines, f-puzzles and SudokuPad links,
 f-puzzles JSON, JSON), used by the command line and the API alike.
 
->>> records, name = load("1.34 34.2 2.43 43.1")
+>>> records, name = read_records("1.34 34.2 2.43 43.1")
 >>> name, len(records), records[0].puzzle.num_givens
 ('<argument>', 1, 12)
 """
@@ -87,9 +87,10 @@ def read_source(puzzle: str) -> tuple[str, str]:
     return puzzle, "<argument>"
 
 
-def load(puzzle: str, box: str = "auto", rules: str = "",
-         ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
-    """Every record of the input named by ``puzzle``, and the input's name.
+def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
+                 ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
+    """Every record of the input named by ``puzzle`` (a puzzle, or its reading error, with
+    its line), and the input's name; ``rules`` (names, or rule objects) add to each puzzle's.
 
     f-puzzles and SudokuPad links (one per line) and f-puzzles JSON are read too; a puzzle with
     constraints satdoku cannot express is an error unless ``ignore_unsupported``.
@@ -98,7 +99,7 @@ def load(puzzle: str, box: str = "auto", rules: str = "",
         spec = box_spec(box)
     except BoardError as err:
         raise ParseError(f"--box: {err}") from None
-    extra: tuple[Rule, ...] = parse_rules(rules)
+    extra: tuple[Rule, ...] = parse_rules(rules) if isinstance(rules, str) else tuple(rules)
     if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
         from satdoku.formats.line_file import mapped_lines
         if (lines := mapped_lines(puzzle)) is not None:  # millions of lines: not read whole
@@ -121,6 +122,38 @@ def load(puzzle: str, box: str = "auto", rules: str = "",
     if source is None and len(records) == 1 and records[0].error and _WORD.fullmatch(text):
         raise ParseError(f"no file named {text!r}, and as a puzzle: {records[0].error}")
     return records, name
+
+
+def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
+         ignore_unsupported: bool = False) -> Puzzle:
+    """The one puzzle of ``source`` (text, a link, a file name, '-' for standard input);
+    ParseError when it holds several, or its reading error.
+
+    >>> link = ("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNC"
+    ...         "ImAOwQBcMqBfZYH48lQQBmeoxbtOMfiFKVqKdONbwO3ALrJCswdVFKmKtdN475CRQ0OTuvGXKHwAT"
+    ...         "GOuqpXTdofUXBie62fKY+Fq4Bxva6IuFGHl4C5kixNiaJjvpWER52IdG0KYHS6upcQA")
+    >>> load(link).num_givens, load("1.34 34.2 2.43 43.1").num_givens
+    (12, 12)
+    """
+    records, name = read_records(source, box, rules, ignore_unsupported)
+    return one_puzzle(records, name, "load", warn=False)
+
+
+def load_all(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
+             ignore_unsupported: bool = False) -> list[Puzzle]:
+    """Every puzzle of ``source``; ParseError (naming its line) at the first bad one.
+
+    >>> [p.num_givens for p in load_all("1.34 34.2 2.43 43.1\\n.... .... .... ...1")]
+    [12, 1]
+    """
+    records, _ = read_records(source, box, rules, ignore_unsupported)
+    puzzles = []
+    for record in records:
+        if record.error is not None:
+            raise record.error
+        assert record.puzzle is not None
+        puzzles.append(record.puzzle)
+    return puzzles
 
 
 def one_puzzle(records: Sequence[Record], name: str, command: str, warn: bool = True) -> Puzzle:

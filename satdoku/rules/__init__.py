@@ -15,11 +15,11 @@ satdoku.errors.RuleError: unknown rule 'non-consecutive' (did you mean 'nonconse
 from __future__ import annotations
 
 import difflib
-import importlib
-from collections.abc import Callable, Iterator, Mapping
-from functools import partial
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from satdoku.errors import RuleError
+from satdoku.lazy import Registry, module_face
 from satdoku.rules.base import (
     Boxes,
     Columns,
@@ -35,43 +35,18 @@ from satdoku.rules.base import (
     completeness_violations,
 )
 
+#: Every global rule (a name says it all: ``--rules anti-knight``) → the family that defines
+#: it (a module's ``GLOBAL`` mapping of names to factories), in the order ``satdoku rules``
+#: lists them. Read without imports; a family is imported on the first look-up of one of its
+#: names (solving a classic puzzle needs none). A new global rule adds its row here.
+GLOBAL_RULE_TABLE: dict[str, str] = {
+    **dict.fromkeys(("diagonal", "diagonal+", "diagonal-", "windoku", "disjoint"),
+                    "satdoku.rules.regions:GLOBAL"),
+    **dict.fromkeys(("anti-knight", "anti-king", "nonconsecutive"), "satdoku.rules.pairs:GLOBAL"),
+}
 
-class _Catalogue(Mapping[str, Callable[[], Rule]]):
-    """Rule name → factory. The built-in global rules (diagonals, windoku, disjoint groups,
-    anti-knight …) are imported on first use: solving a classic puzzle needs none of them."""
-
-    def __init__(self) -> None:
-        self._factories: dict[str, Callable[[], Rule]] = {}
-        self._loaded = False
-
-    def _all(self) -> dict[str, Callable[[], Rule]]:
-        if not self._loaded:
-            self._loaded = True
-            from satdoku.rules.pairs import PAIR_RULES, PairRule
-            from satdoku.rules.regions import Diagonal, Disjoint, Windoku
-            built_in = (partial(Diagonal, "+-"), partial(Diagonal, "+"), partial(Diagonal, "-"),
-                        Windoku, Disjoint, *(partial(PairRule, *spec) for spec in PAIR_RULES))
-            added, self._factories = self._factories, {}
-            for factory in built_in:
-                self._factories[factory().name] = factory
-            self._factories.update(added)
-        return self._factories
-
-    def add(self, name: str, factory: Callable[[], Rule]) -> None:
-        self._all()[name] = factory
-
-    def __getitem__(self, name: str) -> Callable[[], Rule]:
-        return self._all()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-
-#: Global rules that a name alone selects, name → factory (variants register here).
-CATALOGUE = _Catalogue()
+#: Global rules that a name alone selects, name → factory (:func:`register` adds more).
+CATALOGUE: Registry[Callable[[], Rule]] = Registry(GLOBAL_RULE_TABLE)
 
 
 #: Board keys of a JSON puzzle, by the names people try (data rules: :mod:`.data`).
@@ -86,7 +61,7 @@ def per_puzzle_key(name: str) -> str | None:
 
 
 def register(name: str, factory: Callable[[], Rule]) -> None:
-    """Make ``factory()`` available as ``--rules name``."""
+    """Make ``factory()`` available as ``--rules name`` (a rule defined outside satdoku)."""
     CATALOGUE.add(name, factory)
 
 
@@ -111,27 +86,32 @@ def parse_rules(text: str) -> tuple[Rule, ...]:
 
 
 # Names exported here but defined in modules imported on first use: the global rules, the
-# registry of per-puzzle constraints (satdoku.rules.data, which imports every family of them —
-# killer cages, thermometers, dots … — on its first look-up) and some of those families.
+# registry of per-puzzle constraints and some of their families.
+if TYPE_CHECKING:
+    from satdoku.rules.cages import Cage, KillerCages
+    from satdoku.rules.data import DATA_KEYS, DataKey, lookup, register_data_key
+    from satdoku.rules.pairs import PAIR_RULES, Move, PairRule, Relation
+    from satdoku.rules.parity import Parity
+    from satdoku.rules.regions import Diagonal, Disjoint, ExtraRegions, Windoku
+
 _LAZY = {
-    **dict.fromkeys(("DATA_KEYS", "DataKey", "lookup", "register_data_key"), "data"),
-    **dict.fromkeys(("PAIR_RULES", "Move", "PairRule", "Relation"), "pairs"),
-    **dict.fromkeys(("Diagonal", "Disjoint", "ExtraRegions", "Windoku"), "regions"),
-    **dict.fromkeys(("Cage", "KillerCages"), "cages"),
-    "Parity": "parity",
+    **{name: f"satdoku.rules.data:{name}"
+       for name in ("DATA_KEYS", "DataKey", "lookup", "register_data_key")},
+    **{name: f"satdoku.rules.pairs:{name}"
+       for name in ("PAIR_RULES", "Move", "PairRule", "Relation")},
+    **{name: f"satdoku.rules.regions:{name}"
+       for name in ("Diagonal", "Disjoint", "ExtraRegions", "Windoku")},
+    **{name: f"satdoku.rules.cages:{name}" for name in ("Cage", "KillerCages")},
+    "Parity": "satdoku.rules.parity:Parity",
 }
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
-        return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = module_face(__name__, _LAZY)
 
 
 __all__ = [
     "CATALOGUE",
     "DATA_KEYS",
+    "GLOBAL_RULE_TABLE",
+    "PAIR_RULES",
     "Boxes",
     "Cage",
     "Columns",
@@ -155,6 +135,7 @@ __all__ = [
     "cell_var",
     "classic_rules",
     "completeness_violations",
+    "lookup",
     "parse_rules",
     "register",
     "register_data_key",

@@ -43,7 +43,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells, check_each
 from satdoku.rules.cages import sum_range
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import (
     adjacent,
     at,
@@ -345,7 +345,8 @@ def _read_zipper_lines(board: Board, value: Any, path: str, puzzle: Any) -> Zipp
     return ZipperLines(read_lines(board, value, path))
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "arrows", 'arrows: [{"circle": ["r1c1"], "line": ["r2c2", "r3c3"]}, ...]; the line adds '
     'up to the circle (a pill of cells reads as a number)',
     Arrows, _read_arrows, _write_arrows,
@@ -357,15 +358,15 @@ register_data_key(DataKey(
                      "line": cells_schema(1, "The arrow's cells, from next to the circle, "
                                              "each a king's move from the one before.")}},
                 "Arrows: the digits on the line add up to the number in the circle."),
-    aliases=("arrow",)))
-register_data_key(DataKey(
+    aliases=("arrow",))]
+KEYS.append(DataKey(
     "region_sum_lines", 'region-sum lines: [["r1c1", "r1c2", ...], ...]; each segment in '
     'one region has the same sum',
     RegionSumLines, _read_region_sum_lines, write_lines,
     list_schema(cells_schema(2), "Region-sum lines: the line's segments in each region it "
                                  "crosses have equal sums."),
     aliases=("region_sum", "region-sum")))
-register_data_key(DataKey(
+KEYS.append(DataKey(
     "zipper_lines", 'zipper lines: [["r1c1", "r1c2", ...], ...]; cells equally far from the '
     'centre add up to one total (the centre digit)',
     ZipperLines, _read_zipper_lines, write_lines,

@@ -51,7 +51,7 @@ from satdoku.rules.base import (
     check_each,
     duplicate_violations,
 )
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import at, read_cells, read_int, read_object
 from satdoku.rules.sums import require_sum, sum_name
 
@@ -220,11 +220,12 @@ def _write_cages(board: Board, rule: KillerCages) -> list:
              **({} if c.total is None else {"sum": c.total})} for c in rule.cages]
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "cages", 'killer cages: [{"cells": ["r1c1", "r1c2"], "sum": 3}, ...]; sum optional',
     KillerCages, _read_cages, _write_cages,
     list_schema({"type": "object", "additionalProperties": False, "required": ["cells"],
                  "properties": {"cells": cells_schema(1),
                                 "sum": {"type": ["integer", "null"], "minimum": 1}}},
                 "Killer cages: distinct digits adding up to the sum when there is one."),
-    aliases=("killer",)))
+    aliases=("killer",))]

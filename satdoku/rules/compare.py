@@ -31,7 +31,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import adjacent, at, fail, read_cells, read_pair
 from satdoku.rules.order import add_chain, chain_break
 from satdoku.rules.pairs import Move, cell_pairs
@@ -163,7 +163,8 @@ def _read_extremes(kind: str, board: Board, value: Any, path: str, puzzle: Any) 
     return rule
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "greater_than", 'greater-than signs: [["r1c1", "r1c2"], ...]; the first cell\'s digit is '
                     "greater than the second's (orthogonal neighbours)",
     GreaterThan, _read_signs,
@@ -171,14 +172,14 @@ register_data_key(DataKey(
     list_schema({"allOf": [{"$ref": "#/$defs/cells"}, {"minItems": 2, "maxItems": 2}],
                  "description": "Two orthogonal neighbours, the greater digit first."},
                 "Greater-than signs between orthogonal neighbours."),
-    aliases=("inequality", "inequalities")))
+    aliases=("inequality", "inequalities"))]
 
 def _is_kind(kind: str, rule: Rule) -> bool:
     return isinstance(rule, Extremes) and rule.kind == kind
 
 
 for _kind, _word in _EXTREMES.items():
-    register_data_key(DataKey(
+    KEYS.append(DataKey(
         _kind, f'{_kind} cells: ["r1c1", ...]; each {_word} than every orthogonal neighbour '
                f"not listed as {_kind}",
         Extremes, partial(_read_extremes, _kind),

@@ -2,14 +2,15 @@
 
 A *data rule* is a constraint that needs data of each puzzle (killer cages, thermometers,
 dots, clues outside the grid …), as opposed to a global rule that a name alone selects
-(``--rules anti-knight``). Each constraint type registers one :class:`DataKey`: its JSON key,
-a one-line summary (``satdoku rules``), the JSON schema of its value, a reader (JSON value →
-rule) and a writer (rule → JSON value). The rule object it reads owns encoding, checking and
-markings. Adding a constraint therefore touches one module: define the rule, register its key.
+(``--rules anti-knight``). Each constraint type defines one :class:`DataKey` (in its module's
+``KEYS`` list): its JSON key, a one-line summary (``satdoku rules``), the JSON schema of its
+value, a reader (JSON value → rule) and a writer (rule → JSON value). The rule object it reads
+owns encoding, checking and markings. Adding a constraint therefore touches its module and
+one row of :data:`DATA_KEY_TABLE` (rules/TEMPLATE.py shows the whole recipe).
 
 The JSON reader, the JSON writer, ``satdoku rules``, the schema
 (``scripts/make_schema.py``) and the f-puzzles converter all take their keys from
-:data:`DATA_KEYS`, in registration order.
+:data:`DATA_KEYS`, in the table's order.
 
 >>> DATA_KEYS["cages"].summary.split(":")[0]
 'killer cages'
@@ -19,12 +20,12 @@ The JSON reader, the JSON writer, ``satdoku rules``, the schema
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from satdoku.board import Board
+from satdoku.lazy import Registry
 from satdoku.rules.base import Rule
 
 #: A reader: (board, the key's JSON value, its JSON path, the whole puzzle object) → rule.
@@ -52,57 +53,39 @@ class DataKey:
     owns: Callable[[Rule], bool] = field(default=lambda rule: True)
 
 
-#: The modules of this package that register data keys, in the order of ``satdoku rules``,
-#: the schema and the JSON reader. They are imported on the first look-up in
-#: :data:`DATA_KEYS` (a plain puzzle needs none of them). A new family goes here.
-FAMILIES = ("cages", "parity", "regions", "thermo", "lines_order", "compare", "arrows", "dots",
-            "lines_set", "quadruples", "outside")
+#: Every per-puzzle constraint's JSON key → the list of :class:`DataKey` that defines it (a
+#: family module's ``KEYS``), in the order of ``satdoku rules``, the schema and the JSON
+#: reader. Read without importing anything; a family's module is imported on the first look-up
+#: of one of its keys (a plain puzzle needs none of them). A new constraint adds its row here.
+DATA_KEY_TABLE: dict[str, str] = {
+    **dict.fromkeys(("cages",), "satdoku.rules.cages:KEYS"),
+    **dict.fromkeys(("even", "odd"), "satdoku.rules.parity:KEYS"),
+    **dict.fromkeys(("extra_regions",), "satdoku.rules.regions:KEYS"),
+    **dict.fromkeys(("thermos", "slow_thermos"), "satdoku.rules.thermo:KEYS"),
+    **dict.fromkeys(("whispers", "between_lines"), "satdoku.rules.lines_order:KEYS"),
+    **dict.fromkeys(("greater_than", "minimum", "maximum"), "satdoku.rules.compare:KEYS"),
+    **dict.fromkeys(("arrows", "region_sum_lines", "zipper_lines"), "satdoku.rules.arrows:KEYS"),
+    **dict.fromkeys(("white_dots", "black_dots", "xv", "negative"), "satdoku.rules.dots:KEYS"),
+    **dict.fromkeys(("renban", "palindromes", "entropic_lines", "modular_lines", "clones"),
+                    "satdoku.rules.lines_set:KEYS"),
+    **dict.fromkeys(("quadruples",), "satdoku.rules.quadruples:KEYS"),
+    **dict.fromkeys(("little_killers", "sandwiches", "x_sums", "skyscrapers"),
+                    "satdoku.rules.outside:KEYS"),
+}
 
 
-class _Registry(Mapping[str, DataKey]):
-    """The data keys, by JSON key; every family of :data:`FAMILIES` is imported on first use.
-
-    Keys are listed family by family in :data:`FAMILIES` order (registration order within
-    a family), whichever family happened to be imported first.
-    """
-
-    def __init__(self) -> None:
-        self._entries: dict[str, DataKey] = {}
-        self._loaded = False
-
-    def _all(self) -> dict[str, DataKey]:
-        if not self._loaded:
-            self._loaded = True
-            for family in FAMILIES:
-                importlib.import_module(f"{__package__}.{family}")
-            rank = {f"{__package__}.{family}": k for k, family in enumerate(FAMILIES)}
-            order = sorted(self._entries.values(),  # stable: keeps the order inside a family
-                           key=lambda e: rank.get(e.rule_type.__module__, len(rank)))
-            self._entries = {entry.key: entry for entry in order}
-        return self._entries
-
-    def add(self, entry: DataKey) -> None:
-        if entry.key in self._entries:
-            raise ValueError(f"JSON key {entry.key!r} is registered twice")
-        self._entries[entry.key] = entry
-
-    def __getitem__(self, key: str) -> DataKey:
-        return self._all()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-
-#: Every per-puzzle constraint, by JSON key, in :data:`FAMILIES` order (a read-only mapping).
-DATA_KEYS = _Registry()
+#: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).
+DATA_KEYS: Registry[DataKey] = Registry(
+    DATA_KEY_TABLE, lambda keys: {entry.key: entry for entry in keys})
 
 
 def register_data_key(entry: DataKey) -> DataKey:
-    """Make ``entry.key`` a key of JSON puzzles (and of every format built on them)."""
-    DATA_KEYS.add(entry)
+    """Make ``entry.key`` a key of JSON puzzles (and of every format built on them), after
+    the built-in ones: for constraints defined outside satdoku."""
+    try:
+        DATA_KEYS.add(entry.key, entry)
+    except ValueError:
+        raise ValueError(f"JSON key {entry.key!r} is registered twice") from None
     return entry
 
 

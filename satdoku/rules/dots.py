@@ -38,7 +38,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var
-from satdoku.rules.data import DATA_KEYS, DataKey, list_schema, register_data_key
+from satdoku.rules.data import DATA_KEYS, DataKey, list_schema
 from satdoku.rules.json_values import (
     adjacent,
     at,
@@ -373,14 +373,16 @@ _SUMMARIES = {
     "xv": 'XV sums: [{"cells": ["r1c1", "r1c2"], "sum": 10}, ...]; X = 10, V = 5',
 }
 
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = []
 for _key, (_kind, _number, _bare) in MARK_KEYS.items():
-    register_data_key(DataKey(
+    KEYS.append(DataKey(
         _key, _SUMMARIES[_key], _kind, partial(_read_marks, _key), partial(_write_marks, _key),
         _mark_schema(_number, _bare, _SUMMARIES[_key].split(":")[0].capitalize() + ": "
                      + _kind.description + "."),
         aliases=(_key[:-1],) if _key.endswith("s") else ()))
 
-register_data_key(DataKey(
+KEYS.append(DataKey(
     "negative", 'negative constraint: ["white", "black", "x", "v"]; unmarked neighbours are '
                 "not consecutive / 1:2 / summing to 10 / 5",
     NegativeConstraint, _read_negative, lambda board, rule: list(rule.kinds),

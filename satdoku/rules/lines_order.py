@@ -34,7 +34,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_each
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import at, read_int, read_line, read_lines, read_object, write_lines
 from satdoku.rules.order import add_less, add_range
 from satdoku.rules.thermo import Line, check_line
@@ -216,7 +216,8 @@ def _read_between(board: Board, value: Any, path: str, puzzle: Any) -> BetweenLi
     return rule
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "whispers", 'whisper lines: [["r1c1", "r1c2", ...] or {"cells": [...], "difference": 4}, '
                 "...]; neighbours on a line differ by at least the difference (default ⌈n/2⌉, "
                 "5 on 9x9)",
@@ -227,9 +228,9 @@ register_data_key(DataKey(
          "properties": {"cells": cells_schema(2), "difference": {"type": "integer",
                                                                  "minimum": 1}}}]},
         "Whisper lines: neighbouring cells on a line differ by at least the difference."),
-    aliases=("whisper", "german_whispers", "dutch_whispers")))
+    aliases=("whisper", "german_whispers", "dutch_whispers"))]
 
-register_data_key(DataKey(
+KEYS.append(DataKey(
     "between_lines", 'between lines: [["r1c1", "r1c2", "r1c3", ...], ...]; the digits between '
                      "the end circles lie strictly between theirs",
     BetweenLines, _read_between,

@@ -52,7 +52,7 @@ from satdoku.rules.base import (
     check_cells,
     duplicate_violations,
 )
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.dots import support_clauses
 from satdoku.rules.json_values import (
     at,
@@ -350,14 +350,16 @@ _LINE_KEYS: dict[str, tuple[type[LineRule], str, tuple[str, ...]]] = {
                       ("modular", "modular_line")),
 }
 
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = []
 for _key, (_kind, _summary, _aliases) in _LINE_KEYS.items():
-    register_data_key(DataKey(
+    KEYS.append(DataKey(
         _key, _summary, _kind, partial(_read_lines, _kind), write_lines,
         list_schema(cells_schema(2, "A line of cells, each a king's move from the one before."),
                     f"{_summary.split(':')[0].capitalize()}: {_kind.description}."),
         aliases=_aliases))
 
-register_data_key(DataKey(
+KEYS.append(DataKey(
     "clones", 'clones: [[["r1c1", "r1c2"], ["r5c5", "r5c6"]], ...]; cells at the same place '
               "hold the same digit",
     Clones, _read_clones,

@@ -39,7 +39,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation
-from satdoku.rules.data import DataKey, list_schema, register_data_key
+from satdoku.rules.data import DataKey, list_schema
 from satdoku.rules.json_values import (
     at,
     expect,
@@ -283,7 +283,7 @@ def _schema(rule_type: type[OutsideClues], description: str) -> dict[str, Any]:
 
 
 #: (JSON key, rule type, summary, other names, schema description).
-KEYS = (
+SPECS = (
     ("little_killers", LittleKillers,
      'little killers: [{"clue": "r0c3", "direction": "DR", "sum": 23}, ...]; digits may repeat',
      ("little_killer",),
@@ -303,6 +303,6 @@ KEYS = (
      "than every digit before them."),
 )
 
-for _key, _type, _summary, _aliases, _description in KEYS:
-    register_data_key(DataKey(_key, _summary, _type, _reader(_type), _writer(_type),
-                              _schema(_type, _description), aliases=_aliases))
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS = [DataKey(key, summary, kind, _reader(kind), _writer(kind), _schema(kind, description),
+                aliases=aliases) for key, kind, summary, aliases, description in SPECS]

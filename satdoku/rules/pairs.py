@@ -18,10 +18,10 @@ its checker tests the relation on the digits directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 
 from cnf import AMO, Formula
 from cnf.budget import Size
@@ -108,9 +108,12 @@ class PairRule(Rule):
                                                    f"and {self.move.words}")
 
 
-#: The named pair rules, as PairRule arguments (registered in the catalogue).
+#: The named pair rules, as PairRule arguments.
 PAIR_RULES = (
     (Move.KNIGHT, Relation.EQUAL, "anti-knight"),
     (Move.KING, Relation.EQUAL, "anti-king"),
     (Move.ORTHOGONAL, Relation.CONSECUTIVE, "nonconsecutive"),
 )
+#: The global rules of this module by name (rows of satdoku.rules.GLOBAL_RULE_TABLE).
+GLOBAL: dict[str, Callable[[], Rule]] = {
+    name: partial(PairRule, move, relation, name) for move, relation, name in PAIR_RULES}

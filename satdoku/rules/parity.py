@@ -21,7 +21,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
-from satdoku.rules.data import DataKey, cells_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema
 from satdoku.rules.json_values import at, fail, read_cells
 
 #: parity name → remainder of its digits modulo 2.
@@ -86,8 +86,10 @@ def _read_parity(parity: str, board: Board, value: Any, path: str, puzzle: Any) 
     return rule
 
 
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = []
 for _parity in PARITIES:
-    register_data_key(DataKey(
+    KEYS.append(DataKey(
         _parity, f"cells that hold {_parity} digits", Parity, partial(_read_parity, _parity),
         lambda board, rule: [board.cell_name(i) for i in rule.cells],
         cells_schema(description=f"Cells that hold {_parity} digits."),

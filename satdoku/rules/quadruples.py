@@ -27,7 +27,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells, check_each
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import at, expect, read_cells, read_int, read_object
 
 
@@ -137,7 +137,8 @@ def _write_quadruples(board: Board, rule: Quadruples) -> list:
             for q in rule.quads]
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "quadruples", 'quadruples: [{"cells": [4 cells of a 2x2 square], "digits": [1, 2]}, ...]',
     Quadruples, _read_quadruples, _write_quadruples,
     list_schema({"type": "object", "additionalProperties": False,
@@ -146,4 +147,4 @@ register_data_key(DataKey(
                                 "digits": {"type": "array", "minItems": 1, "maxItems": 4,
                                            "items": {"type": "integer", "minimum": 1}}}},
                 "Quadruples: the digits listed appear in the 2x2 square's cells (a digit "
-                "listed twice, twice)."), aliases=("quadruple", "quads")))
+                "listed twice, twice)."), aliases=("quadruple", "quads"))]

@@ -18,15 +18,15 @@ and the classic ``boxes`` rule follows it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar
 
 from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
 from satdoku.rules.base import Marking, RegionRule, check_cells, check_each
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import at, read_cells
 
 #: Diagonal direction → (name, description).
@@ -140,6 +140,12 @@ class ExtraRegions(RegionRule):
         return tuple(Marking("shade", unit, style="region") for unit in self.cells)
 
 
+#: The global rules of this module by name (rows of satdoku.rules.GLOBAL_RULE_TABLE).
+GLOBAL: dict[str, Callable[[], RegionRule]] = {
+    **{name: partial(Diagonal, kind) for kind, (name, _) in _DIAGONALS.items()},
+    "windoku": Windoku, "disjoint": Disjoint}
+
+
 @cache
 def _windows(board: Board) -> tuple[Unit, ...]:
     r, c = board.box  # type: ignore[misc]
@@ -162,8 +168,9 @@ def _read_extra_regions(board: Board, value: Any, path: str, puzzle: Any) -> Ext
     return ExtraRegions(tuple(regions))
 
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "extra_regions", "extra regions of distinct digits: lists of cells", ExtraRegions,
     _read_extra_regions,
     lambda board, rule: [[board.cell_name(i) for i in region] for region in rule.cells],
-    list_schema(cells_schema(), "Extra regions whose digits differ.")))
+    list_schema(cells_schema(), "Extra regions whose digits differ."))]

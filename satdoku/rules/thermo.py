@@ -28,7 +28,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
-from satdoku.rules.data import DataKey, cells_schema, list_schema, register_data_key
+from satdoku.rules.data import DataKey, cells_schema, list_schema
 from satdoku.rules.json_values import at, read_lines, write_lines
 from satdoku.rules.order import add_chain, chain_break, stretch
 
@@ -122,15 +122,16 @@ def _read_thermos(slow: bool, board: Board, value: Any, path: str, puzzle: Any) 
 _THERMO_SCHEMA = cells_schema(2, "A line of cells, the bulb first, each a king's move from "
                                  "the one before.")
 
-register_data_key(DataKey(
+#: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
+KEYS: list[DataKey] = [DataKey(
     "thermos", 'thermometers: [["r1c1", "r1c2", ...], ...], bulb first; digits strictly '
                "increase from the bulb",
     Thermos, partial(_read_thermos, False), write_lines,
     list_schema(_THERMO_SCHEMA, "Thermometers: digits strictly increase from the bulb."),
     aliases=("thermo", "thermometers"),
-    owns=lambda rule: isinstance(rule, Thermos) and not rule.slow))
+    owns=lambda rule: isinstance(rule, Thermos) and not rule.slow)]
 
-register_data_key(DataKey(
+KEYS.append(DataKey(
     "slow_thermos", 'slow thermometers: [["r1c1", "r1c2", ...], ...], bulb first; digits '
                     "never decrease from the bulb",
     Thermos, partial(_read_thermos, True), write_lines,

@@ -5,49 +5,41 @@ A command's module is imported only when that command runs (or shows its help), 
 :data:`COMMANDS` is what ``satdoku --help`` lists without importing anything.
 
 Adding a command: write its module here (``@app.command()`` on the function, docstring
-first line = its one-line help), and add a row to :data:`COMMANDS` — the command's name, its
-module, and that same first line. ``tests/test_cli_startup.py`` checks that the table and
-the modules agree (every command of every module listed, help lines identical).
+first line = its one-line help), and add a row to :data:`COMMANDS` — the command's name and
+``module:function``. The help lines are read from the functions' docstrings in the modules'
+source (:func:`help_line`), never copied; ``tests/test_cli_startup.py`` checks that the table
+and the modules agree (every command of every module listed).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
+from functools import cache
+from pathlib import Path
 
-#: Every command, in the order ``satdoku --help`` lists them: name → (module of this
-#: package, one-line help: the first line of the command's docstring).
-COMMANDS: dict[str, tuple[str, str]] = {
-    "analyse": ("analyse", "Why a puzzle is (not) unique, what is forced, what is redundant, "
-                           "how hard it is."),
-    "candidates": ("analyse", "True candidates: the digits that some solution puts in each "
-                              "blank cell."),
-    "explain": ("explain", "A solving path: one line per step, then the verified solution and "
-                           "a grade."),
-    "hint": ("explain", "The next step only, with every fact and constraint it cites."),
-    "convert": ("convert", "Write puzzles in another format: f-puzzles and SudokuPad links, "
-                           "JSON, line, grid."),
-    "export": ("export", "Write a puzzle as DIMACS CNF for any SAT solver: the rules, then the "
-                         "givens as units."),
-    "decode": ("export", "Read an external solver's answer for a puzzle exported by 'satdoku "
-                         "export'."),
-    "generate": ("generate", "Generate unique puzzles, minimal for their clue symmetry (rot180 "
-                             "by default)."),
-    "render": ("render", "Draw one puzzle: givens, a solution, true candidates, highlights, "
-                         "variant markings."),
-    "rules": ("rules", "List the rules: global ones by name (--rules), per-puzzle ones by JSON "
-                       "key."),
-    "solve": ("solving", "Solve puzzles: print a solution of each (every one verified "
-                         "independently)."),
-    "check": ("solving", "Is the puzzle unique? If not, show two solutions and mark (*) where "
-                         "they differ."),
-    "count": ("solving", "Count the solutions, exactly or up to --limit (progress shown on long "
-                         "counts)."),
+#: Every command, in the order ``satdoku --help`` lists them: name → ``module:function``.
+COMMANDS: dict[str, str] = {
+    "analyse": "satdoku.cli.commands.analyse:analyse_command",
+    "candidates": "satdoku.cli.commands.analyse:candidates",
+    "explain": "satdoku.cli.commands.explain:explain_command",
+    "hint": "satdoku.cli.commands.explain:hint_command",
+    "convert": "satdoku.cli.commands.convert:convert",
+    "export": "satdoku.cli.commands.export:export",
+    "decode": "satdoku.cli.commands.export:decode_command",
+    "generate": "satdoku.cli.commands.generate:generate",
+    "render": "satdoku.cli.commands.render:render",
+    "rules": "satdoku.cli.commands.rules:list_rules",
+    "solve": "satdoku.cli.commands.solving:solve",
+    "check": "satdoku.cli.commands.solving:check",
+    "count": "satdoku.cli.commands.solving:count",
 }
 
 
 def load_command_module(name: str) -> None:
     """Import the module of command ``name`` (registering its commands on ``app``)."""
-    importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+    importlib.import_module(COMMANDS[name].partition(":")[0])
 
 
 def load_commands() -> None:
@@ -55,3 +47,25 @@ def load_commands() -> None:
     import pkgutil
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         importlib.import_module(f"{__name__}.{info.name}")
+
+
+def help_line(name: str) -> str:
+    """Command ``name``'s one-line help: the first line of its function's docstring, read
+    from its module's source without importing it.
+
+    >>> help_line("count")
+    'Count the solutions, exactly or up to --limit (progress shown on long counts).'
+    """
+    module, function = COMMANDS[name].split(":")
+    return _docstring_lines(module).get(function, "")
+
+
+@cache
+def _docstring_lines(module: str) -> dict[str, str]:
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise LookupError(f"no module {module} for the command table")
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    return {node.name: (ast.get_docstring(node) or "").splitlines()[0]
+            for node in tree.body if isinstance(node, ast.FunctionDef)
+            and ast.get_docstring(node)}

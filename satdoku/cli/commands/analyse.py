@@ -41,7 +41,7 @@ from satdoku.cli.picture import Picture, draw, picture_target
 from satdoku.cli.solvers import Solvers
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
@@ -98,7 +98,7 @@ def analyse_command(
     Examples: satdoku analyse puzzle.txt --certify proof.drat  ·  satdoku analyse many.txt
     --json -j 0  (every core; the same output)  ·  satdoku analyse big.txt --time-limit 10
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
     picture = picture_target(picture, records)
@@ -206,7 +206,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     cell, '.' where a digit is impossible; default for many), json. --svg draws them as
     pencil marks.
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     work = Work(candidates_handler, encoding=encoding, amo=amo, backend=backend,
                 picture=picture, memory_budget=memory_budget, time_limit=time_limit)

@@ -27,7 +27,7 @@ from satdoku.formats import format_grid, format_json, format_line, puzzle_to_jso
 from satdoku.formats.fpuzzles_links import dump
 from satdoku.formats.fpuzzles_write import fpuzzles_link, to_fpuzzles
 from satdoku.formats.givens_only import Loss, givens_only_loss
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.formats.text import read_cells, read_numbers
 from satdoku.puzzle import Puzzle
 from satdoku.runtime.output import output_stream
@@ -135,7 +135,7 @@ def convert(puzzle: PuzzleArg, to: To = Target.fpuzzles, box: Box = DEFAULTS["bo
     Examples: satdoku convert examples/killer.json  ·  satdoku convert LINK --to json  ·
     satdoku convert examples/x-sudoku.json --to line
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     many = len(records) > 1
     meta_of = {id(r.puzzle): dict(r.meta) for r in records if r.meta} if isinstance(
         records, list) else {}

@@ -26,7 +26,7 @@ from satdoku.cli.options import (
 from satdoku.errors import ExitCode, SatdokuError
 from satdoku.explain import Explanation, explain, hint
 from satdoku.explain.text import render_hint, render_path, to_json
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
@@ -93,7 +93,7 @@ def explain_handler(kind: str, time_limit: float | None, optimal: float | None =
 def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str, rules: str,
          output: str | None, quiet: bool, ignore_unsupported: bool, jobs: int,
          dask: str | None, optimal: float | None, svg_dir: str | None = None) -> None:
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     if svg_dir is not None:
         from satdoku.explain.pictures import picture_folder
         if len(records) > 1:

@@ -27,7 +27,7 @@ from satdoku.cli.options import (
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode, ParseError
 from satdoku.formats import format_grid, format_line
-from satdoku.formats.loader import load, one_puzzle
+from satdoku.formats.loader import one_puzzle, read_records
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.runtime.output import output_stream
 from satdoku.solving.external import cnf_formula, decode, solve_external, write_cnf
@@ -51,7 +51,7 @@ def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
     The header comments carry the board, rules, encoding and the variable map
     v(r,c,d) = (r*n + c)*n + d + 1 (from 0). Example: satdoku export p.txt -o p.cnf
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
     with output_stream(output, keep_partial=False, reading=name) as out:
@@ -89,7 +89,7 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
     """
     if puzzle == "-" == model:
         raise ParseError("the puzzle and the model cannot both come from standard input")
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     one_puzzle(records, name, "decode", warn=False)
     text = _read_model(model, puzzle)
 

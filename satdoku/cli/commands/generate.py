@@ -42,24 +42,6 @@ from satdoku.runtime.signals import interrupts_held
 from satdoku.symmetry import Symmetry
 
 
-def board_of(size: int | None, box: str) -> Board:
-    """The board named by ``--size`` and ``--box`` (default 9x9 with 3x3 boxes).
-
-    >>> board_of(None, "2x3").describe(), board_of(5, "none").describe()
-    ('6x6 (2x3 boxes)', '5x5 (no boxes)')
-    """
-    spec = Board.box_spec(box)
-    if spec == "auto":
-        return Board.classic(size or 9)
-    if spec is None:
-        return Board(size or 9)
-    r, c = spec  # type: ignore[misc]
-    if size is not None and size != r * c:
-        raise BoardError(f"--size {size} does not match --box {box} ({r}x{c} boxes make a "
-                         f"{r * c}x{r * c} board)")
-    return Board(r * c, (r, c))
-
-
 class GenOutput(str, Enum):
     """generate's formats: the common ones, and links that open in f-puzzles or SudokuPad."""
 
@@ -256,7 +238,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     except ValueError:
         raise typer.BadParameter("choose keep, removable or drop",
                                  param_hint="--template-givens") from None
-    layout = setup(None if template else board_of(size, box), template, kept, jigsaw, killer,
+    layout = setup(None if template else Board.from_spec(size, box), template, kept, jigsaw, killer,
                    cage_size, size, box, rules, draw)
     board, extra = layout.board, layout.rules
     if clues is not None and clues >= board.n ** 2:

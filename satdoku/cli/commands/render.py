@@ -11,7 +11,7 @@ from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.options import DEFAULTS, Backend, Box, IgnoreUnsupported, PuzzleArg, Rules
 from satdoku.cli.solvers import Solvers
 from satdoku.errors import BoardError, ExitCode
-from satdoku.formats.loader import load, one_puzzle
+from satdoku.formats.loader import one_puzzle, read_records
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render import write_picture
 from satdoku.solving.solver import Status
@@ -42,7 +42,7 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
     """
     if solve and candidates:
         raise fail("--solve fills every cell, leaving no room for --candidates: choose one")
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     p = one_puzzle(records, name, "render")
     cells = _cells(p, highlight)
     solution, marks = None, None

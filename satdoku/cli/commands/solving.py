@@ -35,7 +35,7 @@ from satdoku.cli.solvers import Solvers
 from satdoku.encoding import Encoding
 from satdoku.errors import ExitCode
 from satdoku.formats import format_grid, format_line, parse_puzzle
-from satdoku.formats.loader import load
+from satdoku.formats.loader import read_records
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.rules import Grid
 from satdoku.runtime.output import output_stream
@@ -80,7 +80,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
     ·  satdoku solve big.txt -j 0 -o out.txt  (every core; the same output)
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
     with output_stream(output, reading=name) as out:
@@ -171,7 +171,7 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
     Exit code 0 when unique, 3 when it has several solutions, 1 when none.
     Example: satdoku check big.txt -j 4 -f json -o report.jsonl
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     work = Work(check_handler, encoding=encoding, amo=amo, backend=backend,
                 time_limit=time_limit, picture=picture, memory_budget=memory_budget)
@@ -225,7 +225,7 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
     Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
-    records, name = load(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported)
     work = Work(count_handler, limit=limit, encoding=encoding, amo=amo, backend=backend,
                 time_limit=time_limit, quiet=quiet, memory_budget=memory_budget)
     with output_stream(output, reading=name) as out:

@@ -24,13 +24,12 @@ label is not a number) and ParseError (naming the f-puzzles path) for a malforme
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from satdoku.errors import ParseError
+from satdoku.rules.data import FPUZZLES_KEYS
+from satdoku.rules.data import FpuzzlesKey as Key  # (its readers and writers are here)
 
 
 class Unsupported(Exception):
@@ -41,58 +40,10 @@ class Unsupported(Exception):
         self.what = what
 
 
-@dataclass(frozen=True)
-class Key:
-    """One f-puzzles key ``fkey`` and the satdoku key ``skey`` it becomes."""
-
-    fkey: str
-    skey: str
-    kind: str
-    #: The satdoku field that holds the entry's value ("sum", "value", …), if any.
-    field: str | None = None
-    #: The value a plain item stands for (kropki: difference 1, ratio 2).
-    default: int | None = None
-    #: Whether satdoku has a plain item (bare cells or line) for the default value.
-    plain: bool = True
-    #: Letters standing for values (XV), read case-insensitively.
-    letters: Mapping[str, int] = dataclasses.field(default_factory=dict)
-    #: An entry without a value is no clue at all (an empty sandwich box): skipped.
-    needs_value: bool = False
-    #: f-puzzles writes the value as a string ("12") rather than a number.
-    text: bool = True
-
-
-_ROWS = (
-    Key("killercage", "cages", "cells", "sum", plain=False),
-    Key("extraregion", "extra_regions", "cells"),
-    Key("even", "even", "cell"),
-    Key("odd", "odd", "cell"),
-    Key("minimum", "minimum", "cell"),
-    Key("maximum", "maximum", "cell"),
-    Key("thermometer", "thermos", "lines"),
-    Key("palindrome", "palindromes", "lines"),
-    Key("renban", "renban", "lines"),
-    Key("betweenline", "between_lines", "lines"),
-    Key("regionsumline", "region_sum_lines", "lines"),
-    Key("entropicline", "entropic_lines", "lines"),
-    Key("modularline", "modular_lines", "lines"),
-    Key("zipperline", "zipper_lines", "lines"),
-    Key("whispers", "whispers", "lines", "difference", text=False),
-    Key("difference", "white_dots", "cells", "value", default=1),
-    Key("ratio", "black_dots", "cells", "value", default=2),
-    Key("xv", "xv", "cells", "sum", plain=False, letters={"X": 10, "V": 5}, needs_value=True),
-    Key("quadruple", "quadruples", "cells", "digits", plain=False, text=False),
-    Key("littlekillersum", "little_killers", "outside", "sum", needs_value=True),
-    Key("sandwichsum", "sandwiches", "outside", "sum", needs_value=True),
-    Key("xsum", "x_sums", "outside", "sum", needs_value=True),
-    Key("skyscraper", "skyscrapers", "outside", "count", needs_value=True),
-    Key("arrow", "arrows", "arrow"),
-    Key("clone", "clones", "clone"),
-)
 #: f-puzzles key → row.
-KEYS: dict[str, Key] = {row.fkey: row for row in _ROWS}
+KEYS: dict[str, Key] = {row.fkey: row for row in FPUZZLES_KEYS}
 #: satdoku key → row.
-BY_SATDOKU: dict[str, Key] = {row.skey: row for row in _ROWS}
+BY_SATDOKU: dict[str, Key] = {row.skey: row for row in FPUZZLES_KEYS}
 DIRECTIONS = ("UL", "UR", "DL", "DR")
 _CELL = re.compile(r"\s*[rR](\d{1,9})\s*[cC](\d{1,9})\s*")  # (int() refuses 4,300+ digits)
 

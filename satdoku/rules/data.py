@@ -20,6 +20,7 @@ The JSON reader, the JSON writer, ``satdoku rules``, the schema
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +74,59 @@ DATA_KEY_TABLE: dict[str, str] = {
                     "satdoku.rules.outside:KEYS"),
 }
 
+
+@dataclass(frozen=True)
+class FpuzzlesKey:
+    """One f-puzzles key ``fkey`` and the satdoku key ``skey`` it becomes (read and written by
+    :mod:`satdoku.formats.fpuzzles_keys`; the *kind* of entry is described there)."""
+
+    fkey: str
+    skey: str
+    kind: str
+    #: The satdoku field that holds the entry's value ("sum", "value", …), if any.
+    field: str | None = None
+    #: The value a plain item stands for (kropki: difference 1, ratio 2).
+    default: int | None = None
+    #: Whether satdoku has a plain item (bare cells or line) for the default value.
+    plain: bool = True
+    #: Letters standing for values (XV), read case-insensitively.
+    letters: Mapping[str, int] = dataclasses.field(default_factory=dict)  # (`field` is taken)
+    #: An entry without a value is no clue at all (an empty sandwich box): skipped.
+    needs_value: bool = False
+    #: f-puzzles writes the value as a string ("12") rather than a number.
+    text: bool = True
+
+
+#: The f-puzzles keys that satdoku reads and writes, each with its JSON key (in the order
+#: f-puzzles JSON is written). A constraint f-puzzles can draw adds its row here.
+FPUZZLES_KEYS = (
+    FpuzzlesKey("killercage", "cages", "cells", "sum", plain=False),
+    FpuzzlesKey("extraregion", "extra_regions", "cells"),
+    FpuzzlesKey("even", "even", "cell"),
+    FpuzzlesKey("odd", "odd", "cell"),
+    FpuzzlesKey("minimum", "minimum", "cell"),
+    FpuzzlesKey("maximum", "maximum", "cell"),
+    FpuzzlesKey("thermometer", "thermos", "lines"),
+    FpuzzlesKey("palindrome", "palindromes", "lines"),
+    FpuzzlesKey("renban", "renban", "lines"),
+    FpuzzlesKey("betweenline", "between_lines", "lines"),
+    FpuzzlesKey("regionsumline", "region_sum_lines", "lines"),
+    FpuzzlesKey("entropicline", "entropic_lines", "lines"),
+    FpuzzlesKey("modularline", "modular_lines", "lines"),
+    FpuzzlesKey("zipperline", "zipper_lines", "lines"),
+    FpuzzlesKey("whispers", "whispers", "lines", "difference", text=False),
+    FpuzzlesKey("difference", "white_dots", "cells", "value", default=1),
+    FpuzzlesKey("ratio", "black_dots", "cells", "value", default=2),
+    FpuzzlesKey("xv", "xv", "cells", "sum", plain=False, letters={"X": 10, "V": 5},
+                needs_value=True),
+    FpuzzlesKey("quadruple", "quadruples", "cells", "digits", plain=False, text=False),
+    FpuzzlesKey("littlekillersum", "little_killers", "outside", "sum", needs_value=True),
+    FpuzzlesKey("sandwichsum", "sandwiches", "outside", "sum", needs_value=True),
+    FpuzzlesKey("xsum", "x_sums", "outside", "sum", needs_value=True),
+    FpuzzlesKey("skyscraper", "skyscrapers", "outside", "count", needs_value=True),
+    FpuzzlesKey("arrow", "arrows", "arrow"),
+    FpuzzlesKey("clone", "clones", "clone"),
+)
 
 #: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).
 DATA_KEYS: Registry[DataKey] = Registry(

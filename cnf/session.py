@@ -18,6 +18,7 @@ unit propagation from the formula and the assumptions, so no other model exists 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -107,6 +108,26 @@ def _runs(name: str) -> bool:
     except Exception:  # PySAT raises several kinds of error for a missing solver
         return False
     return True
+
+
+@contextlib.contextmanager
+def calls_end_before_interrupt() -> Iterator[None]:
+    """Within the block, Ctrl-C (in the main thread) waits for the SAT call under way to
+    return instead of cutting it: for work made of short calls (conflict budgets). PySAT
+    otherwise makes Ctrl-C leave CaDiCaL by a long jump, after which even freeing the solver
+    crashed the process now and then (SIGSEGV). Nested blocks are fine.
+
+    >>> with calls_end_before_interrupt():
+    ...     pass
+    """
+    from pysat import solvers
+
+    check = solvers.MainThread.check
+    solvers.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        solvers.MainThread.check = check  # type: ignore[method-assign]
 
 
 class Session:

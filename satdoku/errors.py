@@ -15,6 +15,7 @@ class ExitCode(IntEnum):
     TIME_LIMIT = 4    # a time limit ran out before an answer
     INTERNAL = 70     # a bug: e.g. a solution failed independent verification
     OUTPUT = 74       # the output could not be written: disk full, stream closed, no rights
+    INTERRUPTED = 130  # Ctrl-C or TERM: what was done is written
 
 
 #: For a batch, the exit code is the worst one met, in this order (worst last).
@@ -83,6 +84,12 @@ class ClashError(SatdokuError):
     """The givens break a rule before any solving (e.g. two 5s in a row)."""
 
 
+class NoSolutionError(SatdokuError):
+    """Work that needs a solution was asked of a puzzle that has none."""
+
+    exit_code = ExitCode.NO_SOLUTION
+
+
 class VerificationError(SatdokuError):
     """A solution failed the independent checker: a bug in satdoku, never user error."""
 
@@ -95,6 +102,13 @@ class OutputError(SatdokuError):
     is kept."""
 
     exit_code = ExitCode.OUTPUT
+
+
+class Interrupted(SatdokuError):
+    """Ctrl-C or TERM stopped a batch; every result finished before it is written. The
+    message says how far it went (empty when the interrupted answer's own message said it)."""
+
+    exit_code = ExitCode.INTERRUPTED
 
 
 class OutputClosed(Exception):

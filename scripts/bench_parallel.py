@@ -37,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from satdoku.cli.chunks import LARGEST
+from satdoku.batch.chunks import LARGEST
 from satdoku.runtime.pool import Local, Ordered, Work, scaled
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

@@ -26,7 +26,8 @@ from satdoku.rules.data import DATA_KEY_TABLE
 
 PUZZLE = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 #: Never needed to solve or check a classic puzzle given on the command line.
-HEAVY = ("pydantic", "rich", "click", "satdoku.generating", "satdoku.analyse", "satdoku.render",
+HEAVY = ("pydantic", "rich", "click", "satdoku.generating", "satdoku.analyse", "satdoku.render.svg",
+         "satdoku.render.png", "satdoku.render.markings", "satdoku.render.picture",
          "satdoku.solving.external", "satdoku.formats.puzzle_json", "satdoku.formats.fpuzzles",
          "satdoku.formats.fpuzzles_links", "satdoku.rules.cages", "satdoku.rules.thermo",
          "satdoku.rules.dots", "satdoku.rules.outside", "satdoku.rules.regions",

@@ -16,12 +16,13 @@ from cnf import Session
 from conftest import DATA, JIGSAW6, ROOT, run_cli
 from satdoku import Board, Puzzle, check, parse_puzzle
 from satdoku.analyse import analyse, to_json
-from satdoku.analyse.text import pencilmark_line, render
+from satdoku.analyse.text import render
 from satdoku.explain import constraint_groups, explain, hint, implies, non_redundant
 from satdoku.explain.names import name_step
 from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit
 from satdoku.explain.text import render_hint
 from satdoku.formats import parse_json_puzzle
+from satdoku.formats.pencilmarks import pencilmark_line
 from satdoku.rules import (
     PAIR_RULES,
     Cage,

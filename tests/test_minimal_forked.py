@@ -14,7 +14,7 @@ import warnings
 
 import pytest
 
-import satdoku.cli.commands.generate as generate_command
+import satdoku.generating.many as many
 import satdoku.runtime.forked as forked
 import satdoku.runtime.pool as parallel
 from cnf import Session
@@ -184,26 +184,31 @@ def test_a_child_without_an_answer_is_an_error(task, message):
 
 
 def test_proof_jobs_are_the_cores_left_by_the_workers(monkeypatch):
-    monkeypatch.setattr(generate_command, "cores", lambda: 4)
+    monkeypatch.setattr(many, "cores", lambda: 4)
     monkeypatch.setattr(parallel, "cores", lambda: 4)  # (workers() counts with it)
     # (--jobs, blocks) → one worker in this process, two, four, three of four cores, one block
-    assert [generate_command.proof_jobs(*a) for a in ((1, 9), (2, 9), (0, 9), (3, 9), (0, 1))
+    assert [many.proof_jobs(*a) for a in ((1, 9), (2, 9), (0, 9), (3, 9), (0, 1))
             ] == [4, 2, 1, 1, 4]
     with pytest.raises(ValueError, match="proof_jobs"):
         GenerateOptions(proof_jobs=0)
 
 
-def test_the_cli_passes_proof_jobs(monkeypatch, cli_here):
+def test_the_library_sets_proof_jobs_unless_given(monkeypatch, cli_here):
+    """generate_many gives --minimal's tests the cores its workers leave (the CLI passes no
+    number: the policy is the library's); a number given is kept."""
     seen = []
-    real = generate_command.generate_many
+    real = many.make_generator
 
-    def spy(board, rules, options, *args):
+    def spy(board, rules, options, seed):
         seen.append(options.proof_jobs)
-        return real(board, rules, options, *args)
+        return real(board, rules, options, seed)
 
-    monkeypatch.setattr(generate_command, "cores", lambda: 3)
-    monkeypatch.setattr(generate_command, "generate_many", spy)
-    for flags, expected in ((["--minimal"], 3), ([], 1)):
+    monkeypatch.setattr(many, "cores", lambda: 3)
+    monkeypatch.setattr(many, "make_generator", spy)
+    for flags, expected in ((["--minimal"], 3), ([], None)):
         code, out, _ = cli_here("generate", "--box", "2x2", "--seed", "1", *flags)
         assert code == 0 and out.count("\n") == 6  # (a header, a 4x4 grid with a rule)
         assert seen.pop() == expected
+    options = GenerateOptions(minimal=True, proof_jobs=2)
+    next(many.generate_many(Board.classic(4), (), options, seed=1))
+    assert seen.pop() == 2

@@ -122,7 +122,7 @@ def test_pencilmark_lines_read_back_as_the_same_puzzle():
     solutions (single candidates become givens, the others eliminations)."""
     from satdoku import count
     from satdoku.analyse import true_candidates
-    from satdoku.analyse.text import pencilmark_line
+    from satdoku.formats.pencilmarks import pencilmark_line
     from satdoku.solving.solver import solver_for
 
     puzzle = parse_puzzle("1... ..2. .... ...3")

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import satdoku
-import satdoku.cli.solvers
+import satdoku.solving.solvers
 from bruteforce import brute_solutions
 from conftest import DATA, ROOT, run_cli
 from satdoku import Board, Puzzle, SudokuSolver, parse_puzzle
@@ -192,10 +192,10 @@ def test_clash_found_before_building_a_solver(monkeypatch):
     def no_build(*args, **kwargs):
         raise AssertionError("a solver was built for clashing givens")
 
-    monkeypatch.setattr(satdoku.cli.solvers, "solver_for", no_build)
+    monkeypatch.setattr(satdoku.solving.solvers, "solver_for", no_build)
     puzzle = parse_puzzle("11" + "." * 79)
     with pytest.raises(ClashError):
-        satdoku.cli.solvers.Solvers()(puzzle)
+        satdoku.solving.solvers.Solvers()(puzzle)
 
 
 @pytest.mark.parametrize("notation", ["numbers", "characters"])

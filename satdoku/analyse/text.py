@@ -1,4 +1,5 @@
-"""The analysis as readable text, and true candidates as a grid or a pencilmark line.
+"""The analysis as readable text, and true candidates as a grid or a pencilmark line
+(:func:`~satdoku.formats.pencilmarks.pencilmark_line`).
 
 >>> from satdoku.formats import parse_puzzle
 >>> p = parse_puzzle("12.. 34.. .... ....")
@@ -10,6 +11,7 @@
 ----------+----------
   24   13 | 1234 1234
   24   13 | 1234 1234
+>>> from satdoku.formats.pencilmarks import pencilmark_line
 >>> pencilmark_line(p.board, p.givens, a.candidates)[:12]
 '1....2....34'
 """
@@ -63,12 +65,6 @@ def _join(rows: list[str], rule: str, box_rows: int) -> str:
             lines.append(rule)
         lines.append(text)
     return "\n".join(lines)
-
-
-def pencilmark_line(board: Board, givens: Grid, candidates: Candidates) -> str:
-    """One line of n characters per cell: the digit where it is a candidate, else ``.``."""
-    return "".join(board.symbol(d) if (givens[i] == d if givens[i] else d in candidates[i])
-                   else "." for i in board.cells for d in range(1, board.n + 1))
 
 
 def render(a: Analysis) -> str:

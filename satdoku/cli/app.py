@@ -11,7 +11,7 @@ import typer
 
 from cnf.errors import CapabilityError, DimacsError
 from satdoku.cli.lazy import LazyGroup
-from satdoku.errors import ExitCode, OutputClosed, OutputError, SatdokuError
+from satdoku.errors import ExitCode, Interrupted, OutputClosed, OutputError, SatdokuError
 from satdoku.runtime.atomic import describe, is_write_error
 
 HELP = ("Sudoku of any size and its variants, solved, counted and checked with a SAT solver. "
@@ -116,6 +116,10 @@ def _run(argv: list[str] | None) -> int:
         if message := _usage_message(err):
             typer.echo(f"satdoku: error: {message}", err=True)
         return int(ExitCode.BAD_INPUT)
+    except Interrupted as err:  # (a batch stopped by Ctrl-C or TERM: its results are written)
+        if str(err):
+            typer.echo(f"satdoku: {err}", err=True)
+        return int(err.exit_code)
     except SatdokuError as err:
         if isinstance(err, OutputError):
             discard_stdout()

@@ -1,25 +1,31 @@
-"""Options shared by several commands (one definition each, reused everywhere)."""
+"""Options shared by several commands (one definition each, reused everywhere), and the groups
+that commands take whole (:mod:`satdoku.cli.groups`): :class:`SolverOptions` (encoding, AMO,
+back-end, time limit, memory budget), :class:`Source` (the puzzle and how to read it) and
+:class:`Batch` (where results go, and on how many processes).
+"""
 
 from __future__ import annotations
 
-from enum import Enum
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
 
 from cnf import AMO
 from cnf.session import DEFAULT_BACKEND
+from satdoku.batch.answers import OutputFormat
+from satdoku.cli.groups import group
 from satdoku.encoding import DEFAULT_ENCODING, Encoding
+from satdoku.formats import Record
 from satdoku.rules import GLOBAL_RULE_TABLE
+from satdoku.solving.options import SolverOptions
 
 #: The names of the global rules, from the catalogue's table (no rule is imported to show them).
 GLOBAL_RULES = ", ".join(GLOBAL_RULE_TABLE)
 
-
-class OutputFormat(str, Enum):
-    grid = "grid"
-    line = "line"
-    json = "json"
+__all__ = ["Batch", "OutputFormat", "SolverOptions", "Source"]
 
 
 PuzzleArg = Annotated[str, typer.Argument(
@@ -57,9 +63,10 @@ MAX_SECONDS = 1_000_000
 
 TimeLimit = Annotated[float | None, typer.Option(
     "--time-limit", callback=positive_seconds,
-    help="Seconds per puzzle, building the CNF included; running out is reported (exit 4), "
-         "never taken for 'no solution'. CaDiCaL and MiniSat stop on time; Glucose checks "
-         "only when it restarts and may overrun; Lingeling cannot stop.")]
+    help="Seconds of work per puzzle, building the CNF included (the same in every "
+         "command); running out is reported (exit 4), never taken for 'no solution'. "
+         "CaDiCaL and MiniSat stop on time; Glucose checks only when it restarts and may "
+         "overrun; Lingeling cannot stop.")]
 
 
 def memory_size(value: str | None) -> int | None:
@@ -107,6 +114,10 @@ External = Annotated[str | None, typer.Option(
     "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
                        "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "
                        "when absent; {model}: a file the solver writes its model to).")]
+Picture = Annotated[str | None, typer.Option(
+    "--svg", help="Also draw the result into this picture file (.svg, or .png with the png "
+                  "extra): givens black, solved digits blue, pencil marks for candidates, "
+                  "differing or clashing cells highlighted. One puzzle only.")]
 IgnoreUnsupported = Annotated[bool, typer.Option(
     "--ignore-unsupported", help="f-puzzles / SudokuPad input: go on without the constraints "
                                  "satdoku cannot express (named in a warning that the output "
@@ -114,3 +125,39 @@ IgnoreUnsupported = Annotated[bool, typer.Option(
 
 DEFAULTS = {"box": "auto", "rules": "", "encoding": DEFAULT_ENCODING, "amo": AMO.PAIRWISE,
             "backend": DEFAULT_BACKEND}
+
+
+@dataclass(frozen=True)
+class Source:
+    """The puzzle argument and how to read it (``--box``, ``--rules``,
+    ``--ignore-unsupported``)."""
+
+    puzzle: str
+    box: str = "auto"
+    rules: str = ""
+    ignore_unsupported: bool = False
+
+    def read(self) -> tuple[Sequence[Record], str]:
+        """Every record of the input, and its name
+        (:func:`~satdoku.formats.loader.read_records`)."""
+        from satdoku.formats.loader import read_records
+        return read_records(self.puzzle, self.box, self.rules, self.ignore_unsupported)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Where the results of a batch go and on how many processes it runs."""
+
+    output: str | None = None
+    quiet: bool = False
+    jobs: int = 1
+    dask: str | None = None
+
+
+group(SolverOptions, encoding=(EncodingOpt, DEFAULTS["encoding"]), amo=(AmoOpt, DEFAULTS["amo"]),
+      backend=(Backend, DEFAULTS["backend"]), time_limit=(TimeLimit, None),
+      memory_budget=(MemoryBudget, None))
+group(Source, puzzle=(PuzzleArg, inspect.Parameter.empty),  # (an argument: no default)
+      box=(Box, DEFAULTS["box"]), rules=(Rules, DEFAULTS["rules"]),
+      ignore_unsupported=(IgnoreUnsupported, False))
+group(Batch, output=(Output, None), quiet=(Quiet, False), jobs=(Jobs, 1), dask=(Dask, None))

@@ -32,6 +32,7 @@ from satdoku.generating.unavoidable import second_grid, unavoidable_sets
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, all_rules, classic_rules
 from satdoku.rules.checker import grid_checker
+from satdoku.runtime.pool import cores
 from satdoku.symmetry import Symmetry
 
 #: From this size on, the solver's phases are set to the known solution before removal:
@@ -125,14 +126,19 @@ def remove_clues(removal: Removal, board: Board, options: GenerateOptions,
     # measured: trying 5/8 of the orbits first (9x9: 14.7 calls a puzzle; 1/2: 15.0, 1/4: 15.7)
     complete = removal.remove(orbits, options.clues, first=len(orbits) * 5 // 8)
     if complete and options.minimal:
-        complete = decide_all(removal, board, options.clues, options.proof_jobs)
+        complete = decide_all(removal, board, options.clues, proof_jobs(options))
     if complete and options.strict:
         cells = [(cell,) for cell in removal.givens() if cell not in fixed]
         rng.shuffle(cells)
         complete = removal.remove(cells, options.clues)
         if complete and options.minimal:
-            complete = decide_all(removal, board, options.clues, options.proof_jobs)
+            complete = decide_all(removal, board, options.clues, proof_jobs(options))
     return complete
+
+
+def proof_jobs(options: GenerateOptions) -> int:
+    """How many minimality tests run at once: the option, or every core of this process."""
+    return options.proof_jobs or cores()
 
 
 @cache

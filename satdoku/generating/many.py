@@ -13,13 +13,14 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterator
 
+from cnf.session import calls_end_before_interrupt
 from satdoku.board import Board
 from satdoku.generating.make import make_generator
 from satdoku.generating.options import GenerateOptions
 from satdoku.generating.stream import Generated, PuzzleStream
 from satdoku.rules import Rule
 from satdoku.runtime.backends import backend_for
-from satdoku.runtime.pool import Backend, Ordered, Work
+from satdoku.runtime.pool import Backend, Ordered, Work, cores, workers
 from satdoku.runtime.signals import wrapping_up
 
 #: After Ctrl-C, how long to wait for the workers' blocks cut short (the puzzle in hand).
@@ -87,35 +88,60 @@ def blocks(count: int, size: int) -> Iterator[tuple[int, int]]:
 
 def generate_many(board: Board, rules: tuple[Rule, ...] = (),
                   options: GenerateOptions | None = None, seed: int | str = 0, count: int = 1,
-                  jobs: int = 1, backend: Backend | None = None,
+                  jobs: int = 1, dask: str | None = None,
                   ) -> Iterator[Generated | TimeoutError]:
     """``count`` puzzles, in an order fixed by the seed; a puzzle whose time limit ran out
     before a full grid was found comes as a :class:`TimeoutError`.
 
     The puzzles come in blocks of :func:`block_size`, block b made by a generator seeded
     with :func:`block_seed`; each puzzle's ``number`` counts from 1 over the whole run and
-    its ``seed`` is ``seed``. With ``jobs`` > 1 (0: one per core) or a ``backend``
-    (:mod:`satdoku.runtime.pool`: a Dask cluster) worker processes make the blocks, yielded in
-    order: the same puzzles as with one job. On KeyboardInterrupt — raised here, or thrown
-    in by the consumer (``throw``) — the puzzles already made are yielded (up to the first
-    block not done) before the interrupt goes on.
+    its ``seed`` is ``seed``. With ``jobs`` > 1 (0: one per core) or ``dask`` (a scheduler
+    address or file: :mod:`satdoku.runtime.cluster`) worker processes make the blocks,
+    yielded in order: the same puzzles as with one job. With ``minimal`` and no
+    ``proof_jobs`` set, the hardest tests run in forked children on the cores the workers
+    leave free (:func:`proof_jobs`). Ctrl-C waits for the SAT call under way (short: conflict
+    budgets). On KeyboardInterrupt — raised here, or thrown in by the consumer (``throw``) —
+    the puzzles already made are yielded (up to the first block not done) before the
+    interrupt goes on.
 
     >>> from satdoku.board import Board
     >>> [m.clues > 0 for m in generate_many(Board.classic(4), seed=2, count=2)]
     [True, True]
     """
-    size = block_size(board, tuple(rules), options)
-    pool = backend or backend_for(jobs, most=-(-count // size))
-    if pool is None:
-        for block, length in blocks(count, size):
-            yield from block_puzzles(board, tuple(rules), options, seed, size, block, length)
-        return
-    work = Work(block_maker, board=board, rules=tuple(rules), options=options, seed=seed,
-                size=size)
+    rules = tuple(rules)
+    size = block_size(board, rules, options)
+    total = -(-count // size)
+    if options is not None and options.minimal and options.proof_jobs is None:
+        options = dataclasses.replace(options, proof_jobs=1 if dask else proof_jobs(jobs, total))
+    pool = backend_for(jobs, dask, most=total)
+    with calls_end_before_interrupt():
+        if pool is None:
+            for block, length in blocks(count, size):
+                yield from block_puzzles(board, rules, options, seed, size, block, length)
+            return
+        yield from _on_workers(pool, Work(block_maker, board=board, rules=rules,
+                                          options=options, seed=seed, size=size),
+                               blocks(count, size))
+
+
+def proof_jobs(jobs: int, blocks: int) -> int:
+    """Minimality tests at once in each worker: the cores left by the workers that
+    :func:`generate_many` runs for ``blocks`` blocks with ``jobs`` (one worker: this process).
+
+    >>> from satdoku.runtime.pool import cores
+    >>> proof_jobs(1, 5) == cores(), proof_jobs(0, 5) == max(1, cores() // min(cores(), 5))
+    (True, True)
+    """
+    return max(1, cores() // workers(jobs, blocks))
+
+
+def _on_workers(pool: Backend, work: Work, sizes: Iterator[tuple[int, int]]
+                ) -> Iterator[Generated | TimeoutError]:
+    """The blocks made by ``pool``'s workers, in order (the pool closed on the way out)."""
     lengths: deque[int] = deque()  # of the blocks sent, in order
 
     def sent() -> Iterator[tuple[int, int]]:
-        for block in blocks(count, size):
+        for block in sizes:
             lengths.append(block[1])
             yield block
 
@@ -129,16 +155,14 @@ def generate_many(board: Board, rules: tuple[Rule, ...] = (),
         done = True
     except KeyboardInterrupt:
         yield from current  # the rest of the block being taken
-        if backend is None:  # (a pool of ours, closed next: its workers can stop short)
-            pool.wrap_up()  # they return their blocks so far, after the puzzle in hand
+        pool.wrap_up()  # local workers return their blocks so far, after the puzzle in hand
         for made in run.finished(wait=WRAP_UP_SECONDS):
             yield from made
             if len(made) < lengths.popleft():
                 break  # a block cut short: the puzzles after it would leave a gap
         raise
     finally:
-        if backend is None:
-            pool.close(abort=not done)
+        pool.close(abort=not done)
 
 
 def block_puzzles(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,

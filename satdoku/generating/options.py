@@ -57,8 +57,9 @@ class GenerateOptions:
     (see :mod:`satdoku.generating.layouts`); ``draw``: thermos, arrows, dots, XV signs drawn
     over each grid (:class:`satdoku.generating.drawing.Draw`), with ``clues=0`` added until unique.
     ``proof_jobs``: with ``minimal``, how many of the hardest re-tests run at once, each in
-    a forked child (:func:`satdoku.generating.minimal.decide_fresh`); the puzzles are the same for
-    any.
+    a forked child (:func:`satdoku.generating.minimal.decide_fresh`); the puzzles are the same
+    for any. None (the default): the cores this process may use, or, in
+    :func:`~satdoku.generating.many.generate_many`, those its worker processes leave free.
     """
 
     symmetry: Symmetry = Symmetry.ROT180
@@ -75,7 +76,7 @@ class GenerateOptions:
     jigsaw: bool = False
     cages: tuple[int, int] | None = None
     draw: tuple[Draw, ...] = ()
-    proof_jobs: int = 1
+    proof_jobs: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "symmetry", Symmetry(self.symmetry))  # "rot90" works too
@@ -86,7 +87,7 @@ class GenerateOptions:
             raise ValueError("time_limit must be positive (seconds)")
         if self.cages is not None and not 1 <= self.cages[0] <= self.cages[1]:
             raise ValueError("cages must be (smallest, largest) sizes, 1 <= smallest <= largest")
-        if self.proof_jobs < 1:
+        if self.proof_jobs is not None and self.proof_jobs < 1:
             raise ValueError("proof_jobs must be at least 1")
 
     @property

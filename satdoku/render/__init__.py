@@ -4,44 +4,28 @@ Each rule draws its own markings as data (:meth:`Rule.markings`); :mod:`.marking
 each kind into SVG, :mod:`.svg` lays out the grid and digits, :mod:`.png` converts.
 
 >>> from satdoku.formats import parse_puzzle
+>>> from satdoku.render import render_svg
 >>> render_svg(parse_puzzle("1.3. ..1. .... ...4")).startswith("<?xml")
 True
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Collection, Mapping
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from satdoku.errors import SatdokuError
-from satdoku.puzzle import Puzzle
-from satdoku.render.png import MissingExtraError, svg_to_png
-from satdoku.render.svg import render_svg
-from satdoku.rules import Grid
-from satdoku.runtime.atomic import atomic_file
+from satdoku.lazy import module_face
 
-#: File suffix → how to turn SVG text into the file's bytes.
-FORMATS = {".svg": lambda svg: svg.encode("utf-8"), ".png": svg_to_png}
+if TYPE_CHECKING:
+    from satdoku.render.picture import write_picture
+    from satdoku.render.png import MissingExtraError, svg_to_png
+    from satdoku.render.svg import render_svg
 
-
-def write_picture(path: str, puzzle: Puzzle, solution: Grid | None = None,
-                  candidates: Mapping[int, Collection[int]] | None = None,
-                  highlight: Collection[int] = (), title: str = "", cell: float = 40.0) -> None:
-    """Draw ``puzzle`` (see :func:`render_svg`) into ``path``: SVG or PNG by its suffix,
-    SVG on standard output for ``-``. Files are written atomically (temp file + rename).
-    """
-    convert = None if path == "-" else FORMATS.get(Path(path).suffix.lower())
-    if path != "-" and convert is None:
-        raise SatdokuError(f"cannot tell the picture format of {path}: name it .svg or .png "
-                           "(or use - for SVG on standard output)")
-    svg = render_svg(puzzle, solution, candidates, highlight, title, cell)
-    if convert is None:
-        sys.stdout.write(svg)
-        sys.stdout.flush()
-    else:
-        with atomic_file(path, binary=True) as out:
-            out.write(convert(svg))
-
+# imported on first use: a command that may draw (--svg) pays for the renderer only when it does
+__getattr__, __dir__ = module_face(__name__, {
+    "MissingExtraError": "satdoku.render.png:MissingExtraError",
+    "render_svg": "satdoku.render.svg:render_svg",
+    "svg_to_png": "satdoku.render.png:svg_to_png",
+    "write_picture": "satdoku.render.picture:write_picture",
+})
 
 __all__ = ["MissingExtraError", "render_svg", "svg_to_png", "write_picture"]

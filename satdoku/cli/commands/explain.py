@@ -1,36 +1,20 @@
-"""``satdoku explain | hint``: a solving path step by step, or the next step only."""
+"""``satdoku explain | hint``: a solving path step by step, or the next step only (answers:
+:mod:`satdoku.explain.answers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
+from satdoku.batch import run_batch
 from satdoku.cli.app import EXIT_CODES, app
-from satdoku.cli.batch import Answer, Handler, run_batch
-from satdoku.cli.options import (
-    DEFAULTS,
-    Box,
-    Dask,
-    IgnoreUnsupported,
-    Jobs,
-    Output,
-    OutputFormat,
-    PuzzleArg,
-    Quiet,
-    Rules,
-    TimeLimit,
-    positive_seconds,
-)
-from satdoku.errors import ExitCode, SatdokuError
-from satdoku.explain import Explanation, explain, hint
-from satdoku.explain.text import render_hint, render_path, to_json
-from satdoku.formats.loader import read_records
-from satdoku.puzzle import Puzzle, clash_message
+from satdoku.cli.groups import grouped
+from satdoku.cli.options import Batch, OutputFormat, Source, TimeLimit, positive_seconds
+from satdoku.errors import SatdokuError
+from satdoku.explain.answers import explain_answers
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
-from satdoku.solving.solver import Status
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
                                                    "docs/explain.md).")]
@@ -47,53 +31,9 @@ SvgDir = Annotated[str | None, typer.Option(
          "derives in green (placement) or red (elimination). One puzzle only.")]
 
 
-def _answer(e: Explanation, text: Callable[[Explanation], str],
-            time_limit: float | None) -> Answer:
-    """Exit code, text and data of one explanation."""
-    board = e.puzzle.board
-    if e.status is Status.UNIQUE:
-        answer = Answer(ExitCode.OK, "unique", text(e), to_json(e))
-        if not e.complete and (text is render_path or not e.steps):
-            answer.code = ExitCode.TIME_LIMIT
-            answer.message = f"time limit of {time_limit:g} s reached after {len(e.steps)} steps"
-        return answer
-    if e.status is Status.MULTIPLE:
-        return Answer(ExitCode.MULTIPLE, "multiple", data=to_json(e),
-                      message="not unique: the puzzle has several solutions, so no step can "
-                              "be proved for every cell (satdoku check shows two)")
-    if e.status is Status.INVALID:
-        return Answer(ExitCode.BAD_INPUT, "invalid",
-                      message=clash_message(board, e.puzzle.clashes()))
-    if e.status is Status.NO_SOLUTION:
-        return Answer(ExitCode.NO_SOLUTION, "no_solution", message="no solution")
-    return Answer(ExitCode.TIME_LIMIT, "unknown",
-                  message=f"time limit of {time_limit:g} s reached before the puzzle was checked")
-
-
-#: What explain and hint make of a puzzle, and how they write it.
-KINDS: dict[str, tuple[Callable[..., Explanation], Callable[[Explanation], str]]] = {
-    "explain": (explain, render_path), "hint": (hint, render_hint)}
-
-
-def explain_handler(kind: str, time_limit: float | None, optimal: float | None = None,
-                    svg_dir: str | None = None) -> Handler:
-    """explain's or hint's answer for one puzzle (``kind``: a key of :data:`KINDS`)."""
-    make, text = KINDS[kind]
-
-    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        e = make(p, time_limit, optimal=optimal)
-        if svg_dir is not None and e.steps:
-            from satdoku.explain.pictures import write_step_pictures
-            write_step_pictures(e, svg_dir)
-        return _answer(e, text, time_limit)
-
-    return handle
-
-
-def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str, rules: str,
-         output: str | None, quiet: bool, ignore_unsupported: bool, jobs: int,
-         dask: str | None, optimal: float | None, svg_dir: str | None = None) -> None:
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch: Batch,
+         optimal: float | None, svg_dir: str | None = None) -> None:
+    records, name = source.read()
     if svg_dir is not None:
         from satdoku.explain.pictures import picture_folder
         if len(records) > 1:
@@ -101,20 +41,17 @@ def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str
                                f"{len(records)}")
         picture_folder(svg_dir)
     fmt = OutputFormat.json if json_ else OutputFormat.grid
-    work = Work(explain_handler, kind=kind, time_limit=time_limit, optimal=optimal,
+    work = Work(explain_answers, kind=kind, time_limit=time_limit, optimal=optimal,
                 svg_dir=svg_dir)
-    with output_stream(output, reading=name) as out:
-        code = run_batch(records, name, fmt, out, work, quiet, jobs, dask)
+    with output_stream(batch.output, reading=name) as out:
+        code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
 
 
 @app.command(name="explain", epilog=EXIT_CODES)
-def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
-                    box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
-                    output: Output = None, quiet: Quiet = False,
-                    ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
-                    dask: Dask = None, optimal: Optimal = None,
-                    svg_dir: SvgDir = None) -> None:
+@grouped
+def explain_command(source: Source, *, json_: Json = False, time_limit: TimeLimit = None,
+                    batch: Batch, optimal: Optimal = None, svg_dir: SvgDir = None) -> None:
     """A solving path: one line per step, then the verified solution and a grade.
 
     Each step derives placements or eliminations from known facts and a few constraints
@@ -125,21 +62,17 @@ def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimi
     Examples: satdoku explain examples/puzzle.txt --json  ·  satdoku explain
     examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --optimal 10
     """
-    _run("explain", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         jobs, dask, optimal, svg_dir)
+    _run("explain", source, json_, time_limit, batch, optimal, svg_dir)
 
 
 @app.command(name="hint", epilog=EXIT_CODES)
-def hint_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
-                 box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
-                 output: Output = None, quiet: Quiet = False,
-                 ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
-                 dask: Dask = None, optimal: Optimal = None) -> None:
+@grouped
+def hint_command(source: Source, *, json_: Json = False, time_limit: TimeLimit = None,
+                 batch: Batch, optimal: Optimal = None) -> None:
     """The next step only, with every fact and constraint it cites.
 
     PUZZLE may carry pencil marks (a Sukaku line, as 'satdoku candidates -f line' writes
     it): eliminated candidates are known facts. Exit codes as for explain.
     Examples: satdoku hint examples/puzzle.txt  ·  satdoku hint PUZZLE --optimal 30
     """
-    _run("hint", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         jobs, dask, optimal)
+    _run("hint", source, json_, time_limit, batch, optimal)

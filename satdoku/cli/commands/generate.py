@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import json
 import secrets
 from collections.abc import Iterator
-from enum import Enum
 from typing import Annotated, TextIO
 
 import typer
@@ -21,71 +18,21 @@ from satdoku.cli.options import (
     Dask,
     EncodingOpt,
     Output,
-    OutputFormat,
     Quiet,
     positive_seconds,
 )
-from satdoku.cli.progress import Progress
 from satdoku.errors import BoardError, ExitCode
-from satdoku.formats import format_grid, format_line, puzzle_to_json
-from satdoku.formats.fpuzzles_write import fpuzzles_link
 from satdoku.formats.givens_only import givens_only_loss
 from satdoku.generating.by_grade import Difficulty
-from satdoku.generating.many import block_size, generate_many
+from satdoku.generating.many import generate_many
 from satdoku.generating.options import GenerateOptions
+from satdoku.generating.output import GenOutput, render, undecided_text
 from satdoku.generating.stream import Generated
 from satdoku.puzzle import Puzzle
-from satdoku.runtime.backends import backend_for
 from satdoku.runtime.output import output_stream
-from satdoku.runtime.pool import cores, workers
+from satdoku.runtime.progress import Progress
 from satdoku.runtime.signals import interrupts_held
 from satdoku.symmetry import Symmetry
-
-
-class GenOutput(str, Enum):
-    """generate's formats: the common ones, and links that open in f-puzzles or SudokuPad."""
-
-    grid = "grid"
-    line = "line"
-    json = "json"
-    fpuzzles = "fpuzzles"
-    sudokupad = "sudokupad"
-
-
-def render(made: Generated, fmt: OutputFormat | GenOutput, with_solution: bool) -> str:
-    """One generated puzzle in the chosen format (JSON: one object on one line; a link: one
-    line, titled with the seed, carrying the solution with --with-solution so that the tools
-    can check it)."""
-    board, givens = made.puzzle.board, made.puzzle.givens
-    if isinstance(fmt, GenOutput):
-        title = f"satdoku generate, seed {made.seed}, puzzle {made.number}"  # remade by seed
-        return fpuzzles_link(made.puzzle, fmt.value, meta={"title": title},
-                             solution=made.solution if with_solution else None)
-    if fmt is OutputFormat.json:
-        return json.dumps({**puzzle_to_json(made.puzzle), **facts(made), **(
-            {"solution": format_line(board, made.solution)} if with_solution else {})})
-    if fmt is OutputFormat.line:
-        between = " " if board.single_char else " | "
-        return between.join(format_line(board, g) for g in (
-            (givens, made.solution) if with_solution else (givens,)))
-    minimal = ("minimal" if made.proven_minimal else
-               f"minimality not proven ({_undecided(made.undecided, made.undecided_pieces)} "
-               "undecided)" if made.undecided else "minimality not proven")
-    if made.retested:
-        minimal += f", {_orbits(made.retested)} retested with larger budgets"
-    head = (f"# puzzle {made.number} (seed {made.seed}): {made.clues} clues, "
-            f"{made.symmetry.value}, {minimal}")
-    grids = (givens, made.solution) if with_solution else (givens,)
-    return head + "\n" + "\n\n".join(format_grid(board, g) for g in grids)
-
-
-def facts(made: Generated) -> dict:
-    """How a puzzle was made, for JSON output."""
-    return {"clues": made.clues, "symmetry": made.symmetry.value,
-            "minimal": made.proven_minimal, "undecided": made.undecided,
-            "seed": made.seed, "number": made.number,
-            "seconds": round(made.seconds, 6), "calls": made.calls}
-
 
 GENERATE_EXIT_CODES = (
     "Exit codes: 0 puzzles made · 2 bad input or usage (e.g. rules that no grid satisfies) · "
@@ -231,15 +178,15 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     --draw dots,xv --givens 0 --size 6  ·  satdoku generate -n 100000 -j 0 -o puzzles.txt
     ·  satdoku generate --difficulty hard -n 5
     """
-    from satdoku.cli.generate_variants import TemplateGivens, check_fpuzzles, setup
+    from satdoku.generating.setup import TemplateGivens, check_fpuzzles, setup
 
     try:
         kept = TemplateGivens(template_givens.strip().lower())
     except ValueError:
         raise typer.BadParameter("choose keep, removable or drop",
                                  param_hint="--template-givens") from None
-    layout = setup(None if template else Board.from_spec(size, box), template, kept, jigsaw, killer,
-                   cage_size, size, box, rules, draw)
+    layout = setup(None if template else Board.from_spec(size, box), template, kept, jigsaw,
+                   killer, cage_size, size, box, rules, draw)
     board, extra = layout.board, layout.rules
     if clues is not None and clues >= board.n ** 2:
         raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
@@ -250,12 +197,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
                               time_limit=time_limit, conflicts=budget,
                               encoding=encoding, amo=amo, backend=backend, **layout.options)
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
-    pool = backend_for(jobs, dask) if dask else None  # (--jobs: generate_many's own pool)
-    total = attempts if difficulty else count
-    if minimal and not dask:
-        options = dataclasses.replace(options, proof_jobs=proof_jobs(
-            jobs, -(-total // block_size(board, extra, options))))
-    made = generate_many(board, extra, options, seed, total, jobs, pool)
+    made = generate_many(board, extra, options, seed, attempts if difficulty else count,
+                         jobs, dask)
     if difficulty is not None:
         from satdoku.generating.by_grade import GradePick
         tried = Progress(attempts, "attempts", quiet)
@@ -270,14 +213,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     if layout.plain and chosen in (GenOutput.grid, GenOutput.line) and (  # other boxes
             loss := givens_only_loss(Puzzle(board, (0,) * board.n ** 2))):
         typer.echo(f"satdoku: note: {loss.message(chosen.value)}", err=True)
-    fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
-            else OutputFormat(chosen.value))
-    try:
-        with output_stream(output) as out, solver_calls_end_before_ctrl_c():
-            code = write_all(made, count, out, fmt_, with_solution, quiet, minimal)
-    finally:
-        if pool is not None:
-            pool.close()
+    with output_stream(output) as out:
+        code = write_all(made, count, out, chosen, with_solution, quiet, minimal)
     if difficulty is not None and code != 130:
         tried.close()
         typer.echo(f"satdoku: {pick.message()}", err=True)
@@ -285,36 +222,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     raise typer.Exit(int(code))
 
 
-def proof_jobs(jobs: int, blocks: int) -> int:
-    """--minimal's tests at once in each worker: the cores left by the workers that
-    :func:`~satdoku.generating.many.generate_many` runs for ``blocks`` blocks with ``--jobs``
-    ``jobs`` (one when it runs in this process).
-
-    >>> from satdoku.runtime.pool import cores
-    >>> proof_jobs(1, 5) == cores(), proof_jobs(0, 5) == max(1, cores() // min(cores(), 5))
-    (True, True)
-    """
-    return max(1, cores() // workers(jobs, blocks))
-
-
-@contextlib.contextmanager
-def solver_calls_end_before_ctrl_c() -> Iterator[None]:
-    """Ctrl-C waits for the SAT call under way to return (generation's calls are short:
-    conflict budgets) instead of cutting it. In the main thread PySAT otherwise makes
-    Ctrl-C leave CaDiCaL by a long jump, after which even freeing the solver crashed the
-    process now and then (SIGSEGV: the puzzles made so far were lost with it)."""
-    from pysat import solvers
-
-    check = solvers.MainThread.check
-    solvers.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        solvers.MainThread.check = check  # type: ignore[method-assign]
-
-
 def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
-              fmt: OutputFormat | GenOutput, with_solution: bool, quiet: bool,
+              fmt: GenOutput, with_solution: bool, quiet: bool,
               minimal: bool = False) -> int:
     """Write each puzzle as it comes; notes on stderr; the exit code (130 on Ctrl-C, after
     which the output file still gets every puzzle made). ``minimal``: --minimal was given
@@ -330,7 +239,7 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
             progress.note(f"satdoku: puzzle {k}: {item}")
             code = ExitCode.TIME_LIMIT
             return
-        gap = "\n" if written and fmt is OutputFormat.grid else ""
+        gap = "\n" if written and fmt is GenOutput.grid else ""
         text = gap + render(item, fmt, with_solution) + "\n"
         with interrupts_held():  # (a puzzle written is counted)
             out.write(text)
@@ -363,7 +272,7 @@ def write_all(made: Iterator[Generated | TimeoutError], count: int, out: TextIO,
                        if zero else ""), err=True)
     if unproven:
         typer.echo(f"satdoku: note: {unproven} of {written} puzzles are unique but not proven "
-                   f"minimal: {_undecided(undecided, pieces)} in all "
+                   f"minimal: {undecided_text(undecided, pieces)} in all "
                    f"{'was' if undecided == 1 else 'were'} kept undecided when a "
                    f"{'test' if pieces else 'removal test'} " + (
                        "ran out of the time limit (a larger --time-limit, or none, decides "
@@ -386,21 +295,6 @@ def _finished(made: Iterator[Generated | TimeoutError]) -> Iterator[Generated | 
     yield first
     with contextlib.suppress(KeyboardInterrupt):
         yield from made
-
-
-def _orbits(k: int) -> str:
-    return "1 orbit" if k == 1 else f"{k} orbits"
-
-
-def _undecided(units: int, pieces: int) -> str:
-    """``units`` kept undecided, ``pieces`` of them drawn pieces or cage merges.
-
-    >>> _undecided(3, 0), _undecided(3, 1), _undecided(2, 2)
-    ('3 orbits', '2 orbits and 1 piece or cage merge', '2 pieces or cage merges')
-    """
-    merges = "1 piece or cage merge" if pieces == 1 else f"{pieces} pieces or cage merges"
-    return (_orbits(units) if not pieces else merges if units == pieces
-            else f"{_orbits(units - pieces)} and {merges}")
 
 
 def _made(k: int) -> str:

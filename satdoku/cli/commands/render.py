@@ -6,15 +6,13 @@ from typing import Annotated
 
 import typer
 
-from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
-from satdoku.cli.options import DEFAULTS, Backend, Box, IgnoreUnsupported, PuzzleArg, Rules
-from satdoku.cli.solvers import Solvers
-from satdoku.errors import BoardError, ExitCode
-from satdoku.formats.loader import one_puzzle, read_records
-from satdoku.puzzle import Puzzle, clash_message
+from satdoku.cli.groups import grouped
+from satdoku.cli.options import DEFAULTS, Backend, Source
+from satdoku.errors import BoardError
+from satdoku.formats.loader import one_puzzle
 from satdoku.render import write_picture
-from satdoku.solving.solver import Status
+from satdoku.render.target import what_to_draw
 
 PictureOut = Annotated[str, typer.Option(
     "--output", "-o", help="Picture file: .svg, or .png (needs the png extra); "
@@ -31,42 +29,23 @@ Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size i
 
 
 @app.command(epilog=EXIT_CODES)
-def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
+@grouped
+def render(source: Source, *, output: PictureOut = "-", solve: Solve = False,
            candidates: Candidates = False, highlight: Highlight = "", title: Title = "",
-           cell: Cell = 40.0, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
-           backend: Backend = DEFAULTS["backend"],
-           ignore_unsupported: IgnoreUnsupported = False) -> None:
+           cell: Cell = 40.0, backend: Backend = DEFAULTS["backend"]) -> None:
     """Draw one puzzle: givens, a solution, true candidates, highlights, variant markings.
 
     Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png
     """
     if solve and candidates:
         raise fail("--solve fills every cell, leaving no room for --candidates: choose one")
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = source.read()
     p = one_puzzle(records, name, "render")
-    cells = _cells(p, highlight)
-    solution, marks = None, None
-    if solve or candidates:
-        solver = Solvers(backend=backend)(p)
-        result = solver.check(p)
-        if result.status is Status.INVALID:
-            raise fail(clash_message(p.board, result.clashes))
-        if not result.solutions:
-            raise fail("no solution: nothing to draw for --solve or --candidates",
-                       ExitCode.NO_SOLUTION)
-        if solve and result.status is Status.MULTIPLE:
-            typer.echo("satdoku: note: the puzzle has several solutions; drawing one "
-                       "('satdoku check' shows where they differ)", err=True)
-        solution = result.solutions[0] if solve else None
-        marks = true_candidates(solver, p, result.solutions) if candidates else None
-    elif clashes := p.clashes():
-        typer.echo(f"satdoku: note: drawing a puzzle whose {clash_message(p.board, clashes)}",
-                   err=True)
-    write_picture(output, p, solution, marks, cells, title, cell)
-
-
-def _cells(puzzle: Puzzle, names: str) -> list[int]:
     try:
-        return [puzzle.board.parse_cell(name) for name in names.split(",") if name.strip()]
+        cells = [p.board.parse_cell(name) for name in highlight.split(",") if name.strip()]
     except BoardError as err:
         raise fail(f"--highlight: {err}") from None
+    solution, marks, note = what_to_draw(p, solve, candidates, backend)
+    if note:
+        typer.echo(f"satdoku: note: {note}", err=True)
+    write_picture(output, p, solution, marks, cells, title, cell)

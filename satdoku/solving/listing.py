@@ -4,8 +4,8 @@ may not end.
 An empty 9x9 grid has 6,670,903,752,021,072,936,960 solutions, so ``--all`` without
 ``--limit`` may list until stopped. For one puzzle each solution goes out as soon as it is
 found and verified (none is held: memory stays flat); the count so far shows on stderr when
-someone watches (:mod:`satdoku.cli.progress`); and once :data:`WARN_AFTER` solutions have come
-with no ``--limit``, one line on stderr says that the list may not end and what to use
+someone watches (:mod:`satdoku.runtime.progress`); and once :data:`WARN_AFTER` solutions have
+come with no ``--limit``, one line on stderr says that the list may not end and what to use
 instead. Ctrl-C (or TERM) stops it with every solution written so far kept.
 
 >>> import io
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TextIO
 
-from satdoku.cli.progress import Progress
 from satdoku.formats import format_grid, format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
+from satdoku.runtime.progress import Progress
 from satdoku.solving.solver import Result, Status, SudokuSolver
 
 #: Solutions found, with no --limit, before the warning that the list may not end.

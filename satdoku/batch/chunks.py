@@ -1,9 +1,9 @@
-"""A batch on worker processes (``--jobs N``) or a Dask cluster (``--dask ADDRESS``).
+"""A batch on worker processes (``jobs`` N) or a Dask cluster (a scheduler address).
 
 The records go out in chunks (:func:`chunks`): unparsed lines for a text file, so that the
 workers parse them too. A worker builds the command's handler once (:class:`Work`: the CNF
 is built once per worker per board and rules), answers the chunk's puzzles exactly as one
-process would (:func:`~satdoku.cli.batch.answer_record`, :func:`~satdoku.cli.batch.emit`)
+process would (:func:`~satdoku.batch.answers.answer_record`, :func:`~satdoku.batch.answers.emit`)
 and sends back the text made. The parent writes chunks in input order as soon as each and
 those before it are done, so the output is byte for byte that of ``-j 1``.
 
@@ -28,21 +28,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-import typer
-
-from satdoku.cli.batch import (
-    Handler,
-    answer_record,
-    emit,
-    run_batch,
-    stopped,
-)
-from satdoku.cli.options import OutputFormat
-from satdoku.cli.progress import Progress, silence
+from satdoku.batch.answers import Handler, OutputFormat, answer_record, emit, stopped
 from satdoku.errors import ExitCode, worst
 from satdoku.formats import Record
-from satdoku.runtime.backends import backend_for
-from satdoku.runtime.pool import Ordered, Work, WorkerDied
+from satdoku.runtime.pool import Backend, Ordered, Work, WorkerDied
+from satdoku.runtime.progress import Progress, silence
 from satdoku.runtime.signals import interrupts_held
 
 #: The first chunks' size, before any rate is known; the largest chunk.
@@ -138,12 +128,10 @@ def chunks(records: Sequence[Record], sizer: Sizer) -> Iterator[Sequence[Record]
 
 
 def run_chunks(records: Sequence[Record], name: str, fmt: OutputFormat, out: TextIO,
-               handler: Work, quiet: bool, jobs: int, dask: str | None) -> ExitCode:
-    """:func:`~satdoku.cli.batch.run_batch` on worker processes or a Dask cluster."""
+               handler: Work, quiet: bool, backend: Backend) -> ExitCode:
+    """:func:`~satdoku.batch.run.run_batch` on worker processes or a Dask cluster
+    (``backend``, closed on the way out)."""
     total = len(records)
-    backend = backend_for(jobs, dask, most=-(-total // FIRST))  # no worker without work
-    if backend is None:  # one job after all
-        return run_batch(records, name, fmt, out, handler, quiet)
     sizer = Sizer(total, backend.workers, backend.chunk_seconds)
     run = Ordered(backend, Work(answerer, handler=handler, fmt=fmt, name=name),
                   chunks(records, sizer))
@@ -169,13 +157,12 @@ def run_chunks(records: Sequence[Record], name: str, fmt: OutputFormat, out: Tex
     except KeyboardInterrupt:
         for chunk in run.finished():  # every chunk done before the first one not done
             write(chunk)
-        stopped(progress, out, f"{done:,} of {total:,} puzzles")
+        raise stopped(progress, out, f"{done:,} of {total:,} puzzles") from None
     except WorkerDied as err:
         progress.close()
         out.flush()
-        typer.echo(f"satdoku: error: {err}; the first {done:,} of {total:,} puzzles were "
-                   "answered and written", err=True)
-        raise typer.Exit(int(err.exit_code)) from None
+        raise WorkerDied(f"{err}; the first {done:,} of {total:,} puzzles were answered and "
+                         "written") from None
     finally:
         backend.close(abort=abort)
         progress.close()

@@ -1,5 +1,6 @@
-"""``satdoku generate``'s layout options: ``--template``, ``--jigsaw``, ``--killer``,
-``--cage-size`` and ``--draw`` turned into the board, the rules and the generator's options.
+"""What to generate for: a template, jigsaw regions, killer cages and drawn pieces (``generate``'s
+``--template``, ``--jigsaw``, ``--killer``, ``--cage-size`` and ``--draw``) turned into the
+board, the rules and the generator's options.
 
 A *template* is any puzzle satdoku reads (JSON with cages, lines, dots, regions …, an
 f-puzzles link or JSON, a plain grid): its board and every rule are kept, and its givens are

@@ -18,8 +18,6 @@ import sys
 import time
 from typing import Any, TextIO
 
-import typer
-
 #: A bar shows after this many seconds of work, and is redrawn at most this often.
 DELAY, REFRESH = 0.5, 0.1
 
@@ -79,7 +77,7 @@ class Progress:
             _live.console.print(text, markup=False, highlight=False, emoji=False,
                                 soft_wrap=True)
         else:
-            typer.echo(text, err=True)
+            print(text, file=sys.stderr, flush=True)
 
     def close(self) -> None:
         """Show the final count; the last bar closed stays on screen, others go."""

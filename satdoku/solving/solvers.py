@@ -1,18 +1,24 @@
-"""The solver options of a command, turned into a cached incremental solver per puzzle."""
+"""A command's solver options turned into a cached incremental solver per puzzle.
+
+>>> from satdoku.formats import parse_puzzle
+>>> solvers = Solvers(SolverOptions())
+>>> p = parse_puzzle("1.34 34.2 2.43 43.1")
+>>> solvers(p) is solvers(parse_puzzle("...4 .... .... ...."))   # same board, same rules
+True
+"""
 
 from __future__ import annotations
 
-from cnf import AMO
 from satdoku.board import Board
-from satdoku.encoding import Encoding
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
+from satdoku.solving.options import SolverOptions
 from satdoku.solving.solver import SudokuSolver, solver_for
 
 
 class Solvers:
-    """``solvers(puzzle)``: the :func:`~satdoku.solving.solver.solver_for` the puzzle's board and
-    rules.
+    """``solvers(puzzle)``: the :func:`~satdoku.solving.solver.solver_for` the puzzle's board
+    and rules, built with ``options``.
 
     Before the CNF of a board and rules is built for the first time, the puzzle's givens are
     checked for clashes (unless ``precheck`` is off: the analyser reports them itself): a
@@ -20,12 +26,8 @@ class Solvers:
     seconds (36x36) or gigabytes (giant boards).
     """
 
-    def __init__(self, encoding: Encoding | None = None, amo: AMO | None = None,
-                 backend: str | None = None, precheck: bool = True,
-                 memory_budget: int | None = None) -> None:
-        given = {"encoding": encoding, "amo": amo, "backend": backend,
-                 "memory_budget": memory_budget}
-        self.options = {key: value for key, value in given.items() if value is not None}
+    def __init__(self, options: SolverOptions | None = None, precheck: bool = True) -> None:
+        self.options = (options or SolverOptions()).solver_args()
         self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
         self.precheck = precheck
         self._last: tuple[Board, tuple[Rule, ...], SudokuSolver] | None = None

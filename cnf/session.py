@@ -305,7 +305,7 @@ class Session:
                      conflict_budget: int | None) -> bool | None:
         if time_limit <= 0:  # (no time left: not even a first round of conflicts)
             return None
-        deadline = time.perf_counter() + time_limit
+        deadline = Deadline(time_limit)
         if self._can_interrupt:
             timer = threading.Timer(max(time_limit, 0.0), self._solver.interrupt)
             timer.start()
@@ -327,13 +327,13 @@ class Session:
             self._solver.conf_budget(budget)
             answer = self._solver.solve_limited(assumptions=assumptions)
             spent += budget
-            now = time.perf_counter()
-            if answer is not None or now >= deadline:
+            left = deadline.left()
+            if answer is not None or not left:
                 return answer
             if conflict_budget is not None and spent >= conflict_budget:
                 return None
-            rate = budget / max(now - started, 1e-6)  # conflicts per second, last round
-            budget = max(100, min(budget * 2, int(rate * (deadline - now))))
+            rate = budget / max(time.perf_counter() - started, 1e-6)  # conflicts/s, last round
+            budget = max(100, min(budget * 2, int(rate * left)))
 
     @property
     def model(self) -> list[Lit]:
@@ -416,7 +416,7 @@ class Session:
         # CaDiCaL may try "lucky" assignments, decisions it does not count.)
         assumptions = list(assumptions)
         act = None if assumptions else self.activation()
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        deadline = Deadline(time_limit)
         # Primary variables 1..k (the usual case) are the first k entries of a model (PySAT
         # puts ±v at index v − 1): one pass over them, not k look-ups.
         first = (isinstance(primary, range) and primary.start == 1 and primary.step == 1
@@ -427,8 +427,8 @@ class Session:
         try:
             found = 0
             while limit is None or found < limit:
-                left = None if deadline is None else deadline - time.perf_counter()
-                if left is not None and left <= 0:
+                left = deadline.left()
+                if left == 0:
                     raise TimeoutError("time limit reached during enumeration")
                 result = self.solve([*assumptions, act] if act else assumptions,
                                     time_limit=left)

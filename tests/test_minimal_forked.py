@@ -18,6 +18,7 @@ import satdoku.generating.many as many
 import satdoku.runtime.forked as forked
 import satdoku.runtime.pool as parallel
 from cnf import Session
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.encoding import build
 from satdoku.generating.fill import random_grid
@@ -97,7 +98,7 @@ def test_same_puzzle_for_any_proof_jobs_and_without_fork(launches, monkeypatch):
     assert_minimal(board, made[1].puzzle.givens, Symmetry.ROT180.orbits(board))
 
 
-def decided(board: Board, seed: int, jobs: int, deadline: float | None = None):
+def decided(board: Board, seed: int, jobs: int, deadline: Deadline | None = None):
     """Every cell of a full grid decided one by one by decide_fresh: the givens left, and
     whether all were decided. Each test is short (a 9x9 grid), so tests launched together
     come back together: a cell found removable leaves the later ones to be tested again."""
@@ -125,7 +126,7 @@ def test_a_unit_dropped_sends_the_tests_under_way_again(launches):
 
 def test_deadline_leaves_the_units_undecided(launches):
     board = Board.classic(9)
-    givens, complete, removal = decided(board, 4, 2, deadline=time.perf_counter())
+    givens, complete, removal = decided(board, 4, 2, deadline=Deadline(0))
     assert not complete and len(removal.undecided) == 81 and all(givens)
     assert_gone(launches["pids"])
 

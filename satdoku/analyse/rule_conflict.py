@@ -20,10 +20,10 @@ the unsat core over the selectors (all switched on), shrunk by deletion as
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from cnf import Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.puzzle import Puzzle
 
 
@@ -42,14 +42,14 @@ def rule_conflict(puzzle: Puzzle, seconds: float = 2.0) -> RuleConflict | None:
 
     groups = constraint_groups(puzzle.board, puzzle.rules)
     label = {g.selector: g.label for g in groups.groups}
-    deadline = time.perf_counter() + seconds
+    deadline = Deadline(seconds)
     with Session(groups.formula) as session:
         if session.solve(list(label)) is not SolveResult.UNSAT:
             return None
         first = set(session.core())
         core = [s for s in label if s in first]
         k = 0
-        while k < len(core) and time.perf_counter() < deadline:
+        while k < len(core) and not deadline.expired:
             trial = core[:k] + core[k + 1:]
             if session.solve(trial) is SolveResult.UNSAT:
                 keep = set(session.core())

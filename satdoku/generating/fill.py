@@ -26,6 +26,7 @@ from functools import cache
 from itertools import chain
 
 from cnf import AMO, Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build, grid_of_model
 from satdoku.errors import RuleError
@@ -116,16 +117,18 @@ class Filler:
     """Random full grids for one board and rule set, from one incremental solver.
 
     ``backend`` defaults to :data:`FILL_BACKEND`; a formula with native cardinality
-    constraints (``amo="native"``) needs a back-end that has them.
+    constraints (``amo="native"``) needs a back-end that has them. ``deadline`` bounds
+    building and loading the CNF (TimeoutError).
     """
 
     def __init__(self, board: Board, rules: tuple[Rule, ...] = (),
                  encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
-                 backend: str = FILL_BACKEND) -> None:
+                 backend: str = FILL_BACKEND, deadline: Deadline | None = None) -> None:
         self.board, self.rules = board, tuple(rules)
         self.checks = all_rules(board, self.rules)
         self.holds = grid_checker(board, self.checks)  # every rule, one fast pass
-        self.session = Session(build(board, self.rules, encoding, amo), backend)
+        self.session = Session(build(board, self.rules, encoding, amo, deadline=deadline),
+                               backend, deadline=deadline)
         n = board.n
         self._negative = list(range(-1, -n ** 3 - 1, -1))  # every digit variable false
 

@@ -21,6 +21,7 @@ from functools import cache
 from operator import mul
 
 from cnf import Session
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.encoding import build
 from satdoku.generating.fill import Filler
@@ -58,20 +59,24 @@ class Generator(PuzzleStream):
     """Puzzles for one board and rule set, all from one incremental session and one seed.
 
     The same board, rules, options and seed give the same puzzles in the same order, unless
-    a time limit runs out (conflict budgets are counted, so they reproduce).
+    a time limit runs out (conflict budgets are counted, so they reproduce). The CNF is
+    built and loaded here, within the first puzzle's time limit (TimeoutError when it runs
+    out first: ``options.time_limit`` covers a puzzle's whole work, building included).
     """
 
     def __init__(self, board: Board, rules: tuple[Rule, ...] = (),
                  options: GenerateOptions | None = None, seed: int | str = 0) -> None:
         self.board, self.rules, self.seed = board, tuple(rules), seed
         self.options = options = options or GenerateOptions()
-        formula = build(board, self.rules, options.encoding, options.amo)
+        #: The first puzzle's deadline, running from now: building is part of its work.
+        self.first: Deadline | None = Deadline(options.time_limit)
+        formula = build(board, self.rules, options.encoding, options.amo, deadline=self.first)
         # Grids always come from the default encoding: measured, their minimal puzzles have
         # the clue counts of a random backtracking fill; augmented-encoding grids need more.
-        self.filler = Filler(board, self.rules)
+        self.filler = Filler(board, self.rules, deadline=self.first)
         extra = all_rules(board, self.rules)[len(classic_rules(board)):]
         self.holds_extra = grid_checker(board, extra) if extra else None
-        self.session = Session(formula, options.backend,
+        self.session = Session(formula, options.backend, deadline=self.first,
                                options=SESSION_OPTIONS.get(options.backend))
         self.rng = random.Random(seed)
         self.made = 0
@@ -99,8 +104,8 @@ class Generator(PuzzleStream):
         if self.made and self.made % max(RENEW_EVERY, board.n ** 3 // 8) == 0:
             self.session = self.session.renewed()
         start, calls = time.perf_counter(), self._calls()
-        solution = self.filler.grid(self.rng, opts.time_limit, opts.givens)
-        deadline = None if opts.time_limit is None else start + opts.time_limit
+        deadline, self.first = self.first or Deadline(opts.time_limit), None
+        solution = self.filler.grid(self.rng, deadline.left(), opts.givens)
         removal = Removal(self.session, board, solution, deadline, budget(board, opts),
                           witnesses=self._unavoidable(solution))
         if board.n >= PHASE_HINT_FROM:

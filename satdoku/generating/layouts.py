@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, replace
 
 from cnf import Session
+from cnf.budget import Deadline
 from satdoku.board import Board, Unit
 from satdoku.encoding import build
 from satdoku.errors import RuleError
@@ -101,7 +102,8 @@ class LayoutGenerator(PuzzleStream):
         self.options = options or GenerateOptions()
         if self.options.jigsaw and self.options.givens is not None:
             raise ValueError("random jigsaw regions take no givens")
-        self.filler = None if self.options.jigsaw else Filler(board, self.rules)
+        self.filler = None if self.options.jigsaw else Filler(
+            board, self.rules, deadline=Deadline(self.options.time_limit))
         self.rng = random.Random(seed)
         self.made = 0
         #: Jigsaw maps dropped because no grid fits them (or none was found in budget).
@@ -116,10 +118,11 @@ class LayoutGenerator(PuzzleStream):
         """The next puzzle (see the module docstring). Raises TimeoutError when no full grid
         was found in time, RuleError when no jigsaw map fits the rules."""
         opts, start = self.options, time.perf_counter()
-        deadline = None if opts.time_limit is None else start + opts.time_limit
+        deadline = Deadline(opts.time_limit)
         self._fills = 0
         board, solution = self._grid(deadline)
-        session = Session(build(board, self.rules, opts.encoding, opts.amo), opts.backend)
+        session = Session(build(board, self.rules, opts.encoding, opts.amo, deadline=deadline),
+                          opts.backend, deadline=deadline)
         try:
             # drawn pieces too: 20 9x9 zero-given puzzles took 8.3 s with, 11.1 s without
             if board.n >= PHASE_HINT_FROM or opts.draw:
@@ -148,7 +151,7 @@ class LayoutGenerator(PuzzleStream):
                        undecided_pieces=layout.undecided)
 
     def _layout(self, session: Session, board: Board, solution: Grid,
-                deadline: float | None) -> Layout | None:
+                deadline: Deadline) -> Layout | None:
         """Random cages and drawn pieces over ``solution``, each behind a selector in
         ``session``; with ``clues=0``, made unique by themselves where they can be (cages
         cut and merged, pieces added). None without cages or pieces."""
@@ -187,9 +190,10 @@ class LayoutGenerator(PuzzleStream):
         kept = drop_redundant(guarded, layout.pieces, self.rng)
         layout.pieces, layout.undecided = kept.pieces, layout.undecided + kept.undecided
 
-    def _grid(self, deadline: float | None) -> tuple[Board, Grid]:
+    def _grid(self, deadline: Deadline) -> tuple[Board, Grid]:
         """The board (a new jigsaw map, or the fixed board) and a random full grid."""
-        left = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+        left = deadline.left()
+        left = None if left is None else max(left, 1e-3)
         if self.filler is not None:
             self._fills += 1
             return self.board, self.filler.grid(self.rng, left, self.options.givens)
@@ -198,12 +202,12 @@ class LayoutGenerator(PuzzleStream):
             board = Board(n, regions=random_regions(n, self.rng))
             for rule in self.rules:
                 rule.check_board(board)  # e.g. windoku needs boxes: an error, not a retry
-            with Filler(board, self.rules) as filler:
+            with Filler(board, self.rules, deadline=deadline) as filler:
                 self._fills += 1
                 try:
                     return board, filler.grid(self.rng, left, conflicts=LAYOUT_CONFLICTS)
                 except (RuleError, TimeoutError):
-                    if deadline is not None and time.perf_counter() >= deadline:
+                    if deadline.expired:
                         raise TimeoutError("time limit reached before a full grid was "
                                            "found") from None
                     self.dropped += 1

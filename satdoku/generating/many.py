@@ -168,8 +168,15 @@ def _on_workers(pool: Backend, work: Work, sizes: Iterator[tuple[int, int]]
 def block_puzzles(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
                   seed: int | str, size: int, block: int,
                   length: int) -> Iterator[Generated | TimeoutError]:
-    """The first ``length`` puzzles of block ``block`` (of ``size``), numbered in the run."""
-    with make_generator(board, rules, options, block_seed(seed, block)) as generator:
+    """The first ``length`` puzzles of block ``block`` (of ``size``), numbered in the run;
+    each a TimeoutError when the generator's CNF could not be built within the first
+    puzzle's time limit."""
+    try:
+        made_by = make_generator(board, rules, options, block_seed(seed, block))
+    except TimeoutError as err:
+        yield from (err for _ in range(length))
+        return
+    with made_by as generator:
         for k in range(length):
             made = _attempt(generator)
             yield made if isinstance(made, TimeoutError) else dataclasses.replace(

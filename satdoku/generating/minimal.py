@@ -33,7 +33,6 @@ so, whatever is removed after it.
 
 from __future__ import annotations
 
-import time
 from array import array
 from collections.abc import Sequence
 from functools import cache, partial
@@ -86,8 +85,8 @@ def restricted_witness(board: Board, removal: Removal, unit: Unit,
     free = set(unit)
     assumptions = [lit for cell, lit in enumerate(lits)
                    if cell not in free and (given[cell] or lit - cell * n not in digits)]
-    left = None if removal.deadline is None else removal.deadline - time.perf_counter()
-    if left is not None and left <= 0:
+    left = removal.deadline.left()
+    if left == 0:
         return None
     answer = removal.session.solve([*assumptions, *removal.tail], time_limit=left,
                                    conflict_budget=conflicts)
@@ -181,8 +180,8 @@ def grown(fresh: Session, removal: Removal, growth: int, timed: bool = True) -> 
     only checked between calls (in a forked child, which its parent kills at the deadline)."""
     budget = removal.conflicts
     while True:
-        left = None if removal.deadline is None else removal.deadline - time.perf_counter()
-        if left is not None and left <= 0:
+        left = removal.deadline.left()
+        if left == 0:
             return SolveResult.UNKNOWN
         answer = fresh.solve(time_limit=left if timed else None, conflict_budget=budget)
         if answer is not SolveResult.UNKNOWN or budget is None:
@@ -285,7 +284,7 @@ def decide_forked(removal: Removal, units: Sequence[Unit], target: int | None, g
             while later < len(units) and children.running < children.jobs:
                 launch(later)
                 later += 1
-            left = None if removal.deadline is None else removal.deadline - time.perf_counter()
+            left = removal.deadline.left()
             done = children.wait(left)
             if done is None:  # (the deadline: the children are killed on the way out)
                 break

@@ -33,13 +33,13 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import accumulate, compress, repeat
 from operator import add, and_, neg, not_, or_
 
 from cnf import Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.rules import Grid
 
@@ -62,7 +62,7 @@ def mask_of(cells: Iterable[int]) -> int:
 class Removal:
     """The removal passes of one puzzle in ``session`` (a session of the board's formula).
 
-    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test;
+    ``deadline`` (:class:`~cnf.budget.Deadline`) bounds the whole pass; ``conflicts`` each test;
     ``extra`` literals are assumed in every test (selectors of guarded rules);
     ``witnesses`` are bit masks of cells (:func:`mask_of`) on which known second solutions
     differ from S (e.g. :func:`satdoku.generating.unavoidable.unavoidable_sets`): a test that leaves
@@ -71,10 +71,11 @@ class Removal:
     """
 
     def __init__(self, session: Session, board: Board, solution: Grid,
-                 deadline: float | None = None, conflicts: int | None = None,
+                 deadline: Deadline | None = None, conflicts: int | None = None,
                  extra: Sequence[int] = (), witnesses: Iterable[int] = ()) -> None:
         n = board.n
-        self.session, self.deadline, self.conflicts = session, deadline, conflicts
+        self.session, self.conflicts = session, conflicts
+        self.deadline = deadline or Deadline(None)
         self.lits = [*map(add, range(0, n ** 3, n), solution)]  # cell_var, inlined
         self.given = [True] * len(solution)
         #: Units kept because their test ran out of budget or time (in the order met).
@@ -110,7 +111,7 @@ class Removal:
         return list(compress(range(len(self._given)), self._given))
 
     def expired(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline.expired
 
     def drop(self, unit: Unit) -> None:
         """Take ``unit`` away without a test: the caller proved S stays the only solution
@@ -231,8 +232,8 @@ class Removal:
                 return SolveResult.SAT, self._last(start, end, self.witnesses[meets.index(0)])
         after = self._after
         assumptions = [*self.tail, *self.front, *self._backward[:after[end]]]
-        time_left = None if self.deadline is None else self.deadline - time.perf_counter()
-        if time_left is not None and time_left <= 0:
+        time_left = self.deadline.left()
+        if time_left == 0:
             return SolveResult.UNKNOWN, -1
         answer = self.session.solve(assumptions, time_limit=time_left,
                                     conflict_budget=self.conflicts)

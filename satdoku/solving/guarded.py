@@ -28,10 +28,10 @@ guards one rule's clauses; assume it to switch the rule on.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from cnf import AMO, Formula, Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, add_region_constraints
 from satdoku.rules import Grid, Rule, cell_var
@@ -72,7 +72,7 @@ class GuardedSession:
     """Rules of the grid ``solution`` switched on and off in ``session`` (a session of the
     board's formula), with ``solution`` blocked: :meth:`unique` tests a set of rules.
 
-    ``deadline`` is a :func:`time.perf_counter` instant; ``conflicts`` bounds each test by
+    ``deadline`` (:class:`~cnf.budget.Deadline`) bounds every test; ``conflicts`` each test by
     default. ``givens`` (cells) keep their digits of ``solution`` in every test (a template's
     kept givens), and so do the rules whose selectors are in :attr:`extra`.
 
@@ -90,13 +90,13 @@ class GuardedSession:
 
     def __init__(self, session: Session, board: Board, solution: Grid,
                  encoding: Encoding = DEFAULT_ENCODING, amo: AMO = DEFAULT_AMO,
-                 deadline: float | None = None, conflicts: int | None = None,
+                 deadline: Deadline | None = None, conflicts: int | None = None,
                  givens: Sequence[int] = ()) -> None:
         self.session, self.board, self.solution = session, board, solution
         self.givens: list[int] = []  # assumed in every test
         self.keep_givens(givens)
         self.encoding, self.amo = encoding, AMO.PAIRWISE if amo is AMO.NATIVE else amo
-        self.deadline, self.conflicts = deadline, conflicts
+        self.deadline, self.conflicts = deadline or Deadline(None), conflicts
         #: Conflicts of a test that drops a rule or merges two (the generators' last passes,
         #: whose tests are nearly all SAT): ``conflicts`` unless set; None for no limit.
         self.drop_conflicts = conflicts
@@ -122,11 +122,10 @@ class GuardedSession:
 
     def left(self) -> float | None:
         """Seconds to the deadline (None: no deadline)."""
-        return None if self.deadline is None else self.deadline - time.perf_counter()
+        return self.deadline.left()
 
     def expired(self) -> bool:
-        left = self.left()
-        return left is not None and left <= 0
+        return self.deadline.expired
 
     def unique(self, rules: Sequence[Rule], conflicts: int | None = None) -> SolveResult:
         """Is S the only solution with ``rules`` (and the session's, and :attr:`extra`)?
@@ -138,7 +137,7 @@ class GuardedSession:
     def solve(self, selectors: Sequence[int], conflicts: int | None) -> SolveResult:
         """One test under ``selectors`` (see :meth:`unique`)."""
         left = self.left()
-        if left is not None and left <= 0:
+        if left == 0:
             return SolveResult.UNKNOWN
         return self.session.solve([*self.givens, *self.extra, *selectors, self.act],
                                   time_limit=left, conflict_budget=conflicts)

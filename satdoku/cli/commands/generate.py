@@ -19,7 +19,7 @@ from satdoku.cli.options import (
     EncodingOpt,
     Output,
     Quiet,
-    positive_seconds,
+    TimeLimit,
 )
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats.givens_only import givens_only_loss
@@ -107,11 +107,6 @@ DrawOpt = Annotated[str | None, typer.Option(
          "negative constraint. Givens are then removed; with --givens 0, more are drawn "
          "until the puzzle is unique, then any not needed are dropped. E.g. --draw "
          "thermos:6,arrows:4,dots.")]
-GenTimeLimit = Annotated[float | None, typer.Option(
-    "--time-limit", callback=positive_seconds,
-    help="Seconds per puzzle; when it runs out the puzzle keeps its remaining clues "
-         "(unique, minimality not proven). Building the CNF of a giant board comes first "
-         "and is not counted.")]
 Budget = Annotated[int | None, typer.Option(
     "--budget", min=0, max=MAX_BUDGET,
     help="Conflicts per removal test, at most 10^12 (default 1000 up to 16x16, 100 above; "
@@ -154,7 +149,7 @@ Attempts = Annotated[int, typer.Option(
 def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
              rules: GenRules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
              clues: Clues = None, strict: Strict = False, minimal: Minimal = False,
-             time_limit: GenTimeLimit = None,
+             time_limit: TimeLimit = None,
              budget: Budget = None, with_solution: WithSolution = False,
              encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
              backend: Backend = DEFAULTS["backend"], fmt: GenFormat = None,
@@ -166,7 +161,10 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
     When a removal test runs out of its budget, minimality is not proven: the output says so
-    and names the orbits left undecided; --minimal decides them.
+    and names the orbits left undecided; --minimal decides them. When --time-limit runs out,
+    the puzzle keeps its remaining clues (unique, minimality not proven); a puzzle with no
+    full grid by then (or no CNF: building it is part of the first puzzle's time) is skipped
+    (exit 4).
 
     Examples: satdoku generate  ·  satdoku generate -n 1000 --seed 7 -o puzzles.txt  ·
     satdoku generate --box 4x4 --symmetry rot90 -f grid  ·  satdoku generate --box 2x3

@@ -111,7 +111,8 @@ class Board:
             return cls.classic(size or 9)
         if spec is None:
             return cls(size or 9)
-        r, c = spec  # type: ignore[misc]
+        assert isinstance(spec, tuple)
+        r, c = spec
         if size is not None and size != r * c:
             raise BoardError(f"--size {size} does not match --box {box} ({r}x{c} boxes make "
                              f"a {r * c}x{r * c} board)")

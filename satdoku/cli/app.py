@@ -108,7 +108,7 @@ def _run(argv: list[str] | None) -> int:
         result = group.main(args=argv, prog_name="satdoku", standalone_mode=False)
         return int(result or 0)
     except _EXIT as done:
-        return int(done.exit_code)
+        return int(getattr(done, "exit_code", 0))
     except _ABORT:
         typer.echo("satdoku: interrupted", err=True)
         return 130

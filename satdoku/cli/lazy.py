@@ -59,7 +59,9 @@ class LazyCommands(Mapping):
 def _convert(app: typer.Typer, name: str) -> Any:
     """The click command of ``app``'s registered command ``name``."""
     for info in app.registered_commands:
-        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+        callback = info.callback
+        if callback is not None and (info.name or typer.main.get_command_name(
+                callback.__name__)) == name:
             return typer.main.get_command_from_info(
                 info, pretty_exceptions_short=app.pretty_exceptions_short,
                 rich_markup_mode=app.rich_markup_mode)

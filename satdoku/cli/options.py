@@ -17,7 +17,7 @@ from cnf import AMO
 from cnf.session import DEFAULT_BACKEND
 from satdoku.batch.answers import OutputFormat
 from satdoku.cli.groups import group
-from satdoku.encoding import DEFAULT_ENCODING, Encoding
+from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding
 from satdoku.formats import Record
 from satdoku.rules import GLOBAL_RULE_TABLE
 from satdoku.solving.options import SolverOptions
@@ -123,8 +123,7 @@ IgnoreUnsupported = Annotated[bool, typer.Option(
                                  "satdoku cannot express (named in a warning that the output "
                                  "keeps) instead of refusing the puzzle.")]
 
-DEFAULTS = {"box": "auto", "rules": "", "encoding": DEFAULT_ENCODING, "amo": AMO.PAIRWISE,
-            "backend": DEFAULT_BACKEND}
+__all__ += ["DEFAULT_AMO", "DEFAULT_BACKEND", "DEFAULT_ENCODING"]
 
 
 @dataclass(frozen=True)
@@ -154,10 +153,10 @@ class Batch:
     dask: str | None = None
 
 
-group(SolverOptions, encoding=(EncodingOpt, DEFAULTS["encoding"]), amo=(AmoOpt, DEFAULTS["amo"]),
-      backend=(Backend, DEFAULTS["backend"]), time_limit=(TimeLimit, None),
+group(SolverOptions, encoding=(EncodingOpt, DEFAULT_ENCODING), amo=(AmoOpt, DEFAULT_AMO),
+      backend=(Backend, DEFAULT_BACKEND), time_limit=(TimeLimit, None),
       memory_budget=(MemoryBudget, None))
 group(Source, puzzle=(PuzzleArg, inspect.Parameter.empty),  # (an argument: no default)
-      box=(Box, DEFAULTS["box"]), rules=(Rules, DEFAULTS["rules"]),
+      box=(Box, "auto"), rules=(Rules, ""),
       ignore_unsupported=(IgnoreUnsupported, False))
 group(Batch, output=(Output, None), quiet=(Quiet, False), jobs=(Jobs, 1), dask=(Dask, None))

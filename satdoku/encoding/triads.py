@@ -37,7 +37,8 @@ def segments(board: Board) -> tuple[tuple[Unit, ...], tuple[Unit, ...]]:
     >>> rows[:2], cols[:2]
     (((0, 1, 2), (6, 7, 8)), ((0, 6), (1, 7)))
     """
-    by_row, by_col = [], []
+    by_row: list[tuple[int, ...]] = []
+    by_col: list[tuple[int, ...]] = []
     for box in board.boxes:
         for index, found in ((0, by_row), (1, by_col)):
             lines: dict[int, list[int]] = defaultdict(list)

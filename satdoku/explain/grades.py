@@ -19,4 +19,5 @@ GRADES = (("easy", 1), ("medium", 2), ("hard", 4), ("expert", 8))
 EXTREME = "extreme"
 
 #: The grades as a choice (``generate --difficulty``), easiest first.
-Difficulty = Enum("Difficulty", {name: name for name in [*dict(GRADES), EXTREME]}, type=str)
+_NAMES = {name: name for name in [*dict(GRADES), EXTREME]}
+Difficulty = Enum("Difficulty", _NAMES, type=str)  # type: ignore[misc]  # (from the table)

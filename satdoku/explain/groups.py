@@ -258,14 +258,15 @@ def _rule_specs(board: Board, rule: Rule, pool: _Pool) -> list[tuple[str, str, l
     split = _split(board, rule, pool)
     if split is not None:
         out = []
-        for part, clauses in split:
-            clauses = [c for r in part.regions(board) for c in region_clauses(board, r)] + clauses
+        for part, own in split:
+            clauses = [c for r in part.regions(board) for c in region_clauses(board, r)] + own
             out.append((rule.name, _instance_label(board, part, _cells(board, clauses)),
                         clauses))
         return out
     kind = _region_kind(board, rule)
     out = [(kind, f"{kind} {k + 1}", region_clauses(board, region))
            for k, region in enumerate(rule.regions(board))]
-    for part in _components(_encode(board, rule, pool), board.n ** 3, board):
-        out.append((rule.name, _cells_label(board, rule.name, _cells(board, part)), part))
+    for component in _components(_encode(board, rule, pool), board.n ** 3, board):
+        out.append((rule.name, _cells_label(board, rule.name, _cells(board, component)),
+                    component))
     return out

@@ -5,7 +5,7 @@ format cannot express is named (RuleError), never dropped.
 >>> from satdoku.formats import parse_puzzle
 >>> text, loss = convert_one(parse_puzzle("1.34 34.2 2.43 43.1"), Target.line, {}, False)
 >>> text, bool(loss)
-('1.34342.2.434.1', False)
+('1.3434.22.4343.1', False)
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ the board and options (:func:`block_size`), block b is seeded by :func:`block_se
 
 from __future__ import annotations
 
+import collections.abc
 import contextlib
 import dataclasses
 import random
@@ -145,7 +146,8 @@ def _on_workers(pool: Backend, work: Work, sizes: Iterator[tuple[int, int]]
             lengths.append(block[1])
             yield block
 
-    run, done, current = Ordered(pool, work, sent()), False, deque()
+    run: Ordered[list[Generated | TimeoutError]] = Ordered(pool, work, sent())
+    done, current = False, deque[Generated | TimeoutError]()
     try:
         for made in run:
             lengths.popleft()
@@ -167,7 +169,8 @@ def _on_workers(pool: Backend, work: Work, sizes: Iterator[tuple[int, int]]
 
 def block_puzzles(board: Board, rules: tuple[Rule, ...], options: GenerateOptions | None,
                   seed: int | str, size: int, block: int,
-                  length: int) -> Iterator[Generated | TimeoutError]:
+                  length: int
+                  ) -> collections.abc.Generator[Generated | TimeoutError, None, None]:
     """The first ``length`` puzzles of block ``block`` (of ``size``), numbered in the run;
     each a TimeoutError when the generator's CNF could not be built within the first
     puzzle's time limit."""

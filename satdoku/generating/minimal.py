@@ -133,7 +133,7 @@ def reduced(formula: Formula, true: Sequence[int]) -> Formula:
 
 
 def fresh_test(removal: Removal, unit: Unit, growth: int, base: Formula,
-               phases: Sequence[int] | None = None) -> SolveResult:
+               phases: list[int] | None = None) -> SolveResult:
     """Is S the only solution without ``unit``? Asked of a new solver on ``base`` (the
     formula, or :func:`reduced` by givens that stay), with the other givens as unit clauses
     (not assumptions), its conflict budget growing ``growth``-fold from

@@ -126,12 +126,13 @@ def _check_draws(wanted: tuple[Draw, ...], rules: tuple[Rule, ...]) -> None:
                                     f"says every mark of that kind is given already")
 
 
-def setup(board: Board, template: str | None, template_givens: TemplateGivens, jigsaw: bool,
+def setup(board: Board | None, template: str | None, template_givens: TemplateGivens, jigsaw: bool,
           killer: bool, cage_size: str | None, size: int | None, box: str,
           rules: str, draw: str | None = None) -> Setup:
     """The board, rules and options of one ``generate`` run (``board`` comes from --size and
     --box and is replaced by the template's). Errors name the options at fault."""
     if template is None:
+        assert board is not None, "no template: the board of --size and --box"
         made = Setup(board, parse_rules(rules))
     else:
         if jigsaw:

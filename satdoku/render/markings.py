@@ -105,21 +105,21 @@ def _arrowhead(tip: Point, tail: Point, size: float) -> list[Point]:
 def _line(lay: Layout, mark: Marking, group: ET.Element) -> None:
     look = LINES.get(mark.style, PLAIN_LINE)
     points = [lay.centre(i) for i in mark.cells]
-    stroke = {"stroke": look.colour, "stroke_width": look.width * lay.cell}
+    colour, width = look.colour, look.width * lay.cell
     radius = look.start * lay.cell
     ends = (0, -1) if look.both_ends and len(points) > 1 else (0,)
     for end, nxt in ((e, 1 if e == 0 else -2) for e in ends if look.start):
         add(group, "circle", cx=points[end][0], cy=points[end][1], r=radius,
-            fill=look.colour if look.filled else "none", **stroke)
+            fill=look.colour if look.filled else "none", stroke=colour, stroke_width=width)
         if not look.filled and len(points) > 1:  # the line leaves from the circle's edge
             points[end] = _toward(points[end], points[nxt], radius)
     if len(points) > 1:
         add(group, "path", d=polyline(points), fill="none", stroke_linecap="round",
-            stroke_linejoin="round", **stroke)
+            stroke_linejoin="round", stroke=colour, stroke_width=width)
     if look.head and len(points) > 1:
         barbs = _arrowhead(points[-1], points[-2], 0.25 * lay.cell)
         add(group, "path", d=polyline([barbs[0], points[-1], barbs[1]]), fill="none",
-            stroke_linejoin="round", **stroke)
+            stroke_linejoin="round", stroke=colour, stroke_width=width)
 
 
 def _diagonal(lay: Layout, mark: Marking, group: ET.Element) -> None:

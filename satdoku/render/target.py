@@ -59,7 +59,8 @@ def what_to_draw(puzzle: Puzzle, solve: bool, candidates: bool, backend: str | N
         clashes = puzzle.clashes()
         return None, None, (f"drawing a puzzle whose {clash_message(puzzle.board, clashes)}"
                             if clashes else "")
-    solver = Solvers(SolverOptions(**({"backend": backend} if backend else {})))(puzzle)
+    options = SolverOptions(backend=backend) if backend else SolverOptions()
+    solver = Solvers(options)(puzzle)
     result = solver.check(puzzle)
     if result.status is Status.INVALID:
         raise ClashError(clash_message(puzzle.board, result.clashes))

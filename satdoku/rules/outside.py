@@ -101,7 +101,7 @@ class OutsideClues(Rule, ABC):
     diagonal: ClassVar[bool] = False
     #: The kind in words ("a sandwich"), for messages.
     what: ClassVar[str] = ""
-    problem: ClassVar[Callable[[int, Sequence[int], int], Problem]]
+    problem: ClassVar[Callable[..., Problem]]  # (n, digits, clue) → its problem
 
     @classmethod
     def cells_of(cls, board: Board, clue: Clue) -> tuple[int, ...]:

@@ -199,7 +199,7 @@ def encode_reading(board: Board, formula: Formula, cells: Sequence[int],
     an outgoing one; each digit of a cell needs a transition reading it (else it is removed);
     some state holds after each cell.
     """
-    previous: dict[State, int | None] = {}
+    previous: dict[State, int] = {}  # (none before the first cell)
     for k, cell in enumerate(cells):
         state = {t: formula.var(f"{label} after {k + 1}: {t}")
                  for t in dict.fromkeys(t for _, _, t in edges[k])}

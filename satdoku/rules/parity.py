@@ -86,6 +86,10 @@ def _read_parity(parity: str, board: Board, value: Any, path: str, puzzle: Any) 
     return rule
 
 
+def _has_parity(parity: str, rule: Rule) -> bool:
+    return isinstance(rule, Parity) and rule.parity == parity
+
+
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
 KEYS: list[DataKey] = []
 for _parity in PARITIES:
@@ -93,4 +97,4 @@ for _parity in PARITIES:
         _parity, f"cells that hold {_parity} digits", Parity, partial(_read_parity, _parity),
         lambda board, rule: [board.cell_name(i) for i in rule.cells],
         cells_schema(description=f"Cells that hold {_parity} digits."),
-        owns=lambda rule, parity=_parity: rule.parity == parity))
+        owns=partial(_has_parity, _parity)))

@@ -279,14 +279,14 @@ def require_equal_sums(board: Board, formula: Formula,
     too big (:func:`method`) and consecutive groups are tied compactly instead, one
     cardinality constraint per pair.
     """
-    groups = [merge_terms(g) for g in groups]
-    if any(method(board.n, g) is SumMethod.COMPACT for g in groups):
-        for a, b in pairwise(groups):
+    merged = [merge_terms(g) for g in groups]
+    if any(method(board.n, g) is SumMethod.COMPACT for g in merged):
+        for a, b in pairwise(merged):
             sums_compact.require_equal_pair(board, formula, a, b)
         return []
-    totals = [sum_literals(board, formula, g, sum_name(board, g)) for g in groups]
-    for a, b in pairwise(totals):
-        require_equal(formula, a, b)
+    totals = [sum_literals(board, formula, g, sum_name(board, g)) for g in merged]
+    for x, y in pairwise(totals):
+        require_equal(formula, x, y)
     return totals
 
 

@@ -34,6 +34,7 @@ C = TypeVar("C")  # a chunk
 
 
 R = TypeVar("R")  # its result
+F = TypeVar("F", bound=Callable[..., Any])  # what a Work builds
 
 
 #: Works kept built per process and thread (a long-lived Dask worker may serve many).
@@ -51,8 +52,9 @@ class WorkerDied(SatdokuError):
     exit_code = ExitCode.INTERNAL
 
 
-class Work(Generic[C, R]):
-    """``factory(**options)``: a function of a chunk, rebuilt from its name in each worker.
+class Work(Generic[F]):
+    """``factory(**options)``: a function (of a chunk, or a command's handler of a puzzle),
+    rebuilt from its name in each worker.
 
     ``factory`` must be a module-level function (pickled by name) and the options picklable;
     hashable options let a worker find the work it already built.
@@ -60,7 +62,7 @@ class Work(Generic[C, R]):
 
     __slots__ = ("factory", "options")
 
-    def __init__(self, factory: Callable[..., Callable[[C], R]], **options: Any) -> None:
+    def __init__(self, factory: Callable[..., F], **options: Any) -> None:
         self.factory = factory
         self.options = tuple(sorted(options.items()))
 
@@ -78,10 +80,10 @@ class Work(Generic[C, R]):
         args = ", ".join(f"{k}={v!r}" for k, v in self.options)
         return f"Work({self.factory.__qualname__}, {args})"
 
-    def build(self) -> Callable[[C], R]:
+    def build(self) -> F:
         """The function of a chunk, built once per process and thread (kept for the next
         chunks: the CNF is built once per worker per board and rules)."""
-        built: OrderedDict = _built_here()
+        built: OrderedDict[object, Any] = _built_here()
         key: object = self
         try:
             hash(self)
@@ -110,7 +112,7 @@ def _built_here() -> OrderedDict:
     return _local.built
 
 
-def execute(work: Work[C, R], chunk: C) -> R:
+def execute(work: Work[Callable[[C], R]], chunk: C) -> R:
     """What a worker runs for one chunk."""
     return work.build()(chunk)
 

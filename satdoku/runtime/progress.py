@@ -35,8 +35,9 @@ def silence() -> None:
 def watched(quiet: bool = False, out: TextIO | None = None) -> bool:
     """Whether progress would be seen: stderr is a terminal, the results (``out``) do not go
     to that terminal, and neither ``--quiet`` nor a worker process says otherwise."""
-    shared = getattr(out, "stream", out) is sys.stdout and sys.stdout.isatty()
-    return not (quiet or _silent or shared) and sys.stderr.isatty()
+    stdout = sys.stdout
+    shared = stdout is not None and stdout.isatty() and getattr(out, "stream", out) is stdout
+    return not (quiet or _silent or shared) and sys.stderr is not None and sys.stderr.isatty()
 
 
 class Progress:

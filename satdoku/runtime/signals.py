@@ -62,7 +62,8 @@ class WritesHeld:
     """
 
     def __init__(self) -> None:
-        self.busy, self.caught = False, []
+        self.busy = False
+        self.caught: list[int] = []
         self.before: dict[int, Any] = {}
 
     def __enter__(self) -> WritesHeld:

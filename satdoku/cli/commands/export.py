@@ -12,7 +12,16 @@ from cnf.dimacs import stats_table
 from satdoku.batch import run_batch
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import DEFAULTS, AmoOpt, EncodingOpt, Format, Output, OutputFormat, Source
+from satdoku.cli.options import (
+    DEFAULT_AMO,
+    DEFAULT_ENCODING,
+    AmoOpt,
+    EncodingOpt,
+    Format,
+    Output,
+    OutputFormat,
+    Source,
+)
 from satdoku.errors import ParseError
 from satdoku.formats.loader import one_puzzle
 from satdoku.runtime.output import output_stream
@@ -30,7 +39,7 @@ ModelArg = Annotated[str, typer.Argument(
 @app.command(epilog=EXIT_CODES)
 @grouped
 def export(source: Source, *, output: Output = None,
-           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
+           encoding: EncodingOpt = DEFAULT_ENCODING, amo: AmoOpt = DEFAULT_AMO,
            stats: Stats = False) -> None:
     """Write a puzzle as DIMACS CNF for any SAT solver: the rules, then the givens as units.
 

@@ -12,7 +12,9 @@ import typer
 from satdoku.board import Board
 from satdoku.cli.app import app
 from satdoku.cli.options import (
-    DEFAULTS,
+    DEFAULT_AMO,
+    DEFAULT_BACKEND,
+    DEFAULT_ENCODING,
     AmoOpt,
     Backend,
     Dask,
@@ -147,12 +149,12 @@ Attempts = Annotated[int, typer.Option(
 
 @app.command(epilog=GENERATE_EXIT_CODES)
 def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox = "auto",
-             rules: GenRules = DEFAULTS["rules"], symmetry: SymmetryOpt = Symmetry.ROT180,
+             rules: GenRules = "", symmetry: SymmetryOpt = Symmetry.ROT180,
              clues: Clues = None, strict: Strict = False, minimal: Minimal = False,
              time_limit: TimeLimit = None,
              budget: Budget = None, with_solution: WithSolution = False,
-             encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
-             backend: Backend = DEFAULTS["backend"], fmt: GenFormat = None,
+             encoding: EncodingOpt = DEFAULT_ENCODING, amo: AmoOpt = DEFAULT_AMO,
+             backend: Backend = DEFAULT_BACKEND, fmt: GenFormat = None,
              output: Output = None, jobs: Jobs = 1, quiet: Quiet = False,
              template: Template = None, template_givens: TemplateGivensOpt = "keep",
              jigsaw: Jigsaw = False, killer: Killer = False,

@@ -8,7 +8,7 @@ import typer
 
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import DEFAULTS, Backend, Source
+from satdoku.cli.options import DEFAULT_BACKEND, Backend, Source
 from satdoku.errors import BoardError
 from satdoku.formats.loader import one_puzzle
 from satdoku.render import write_picture
@@ -32,7 +32,7 @@ Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size i
 @grouped
 def render(source: Source, *, output: PictureOut = "-", solve: Solve = False,
            candidates: Candidates = False, highlight: Highlight = "", title: Title = "",
-           cell: Cell = 40.0, backend: Backend = DEFAULTS["backend"]) -> None:
+           cell: Cell = 40.0, backend: Backend = DEFAULT_BACKEND) -> None:
     """Draw one puzzle: givens, a solution, true candidates, highlights, variant markings.
 
     Examples: satdoku render puzzle.txt -o puzzle.svg  ·  satdoku render p.txt --solve -o s.png

@@ -37,6 +37,8 @@ class Target(str, Enum):
     fpuzzles = "fpuzzles"
     sudokupad = "sudokupad"
     fpuzzles_json = "fpuzzles-json"
+    sudokupad_scl = "sudokupad-scl"
+    ipuz = "ipuz"
     json = "json"
     line = "line"
     grid = "grid"
@@ -46,7 +48,9 @@ To = Annotated[Target, typer.Option(
     "--to", "-t", case_sensitive=False,
     help="fpuzzles: an f-puzzles link (f-puzzles.com/?load=…); sudokupad: a SudokuPad link "
          "(sudokupad.app/fpuzzles…); fpuzzles-json: f-puzzles' JSON (one object per line "
-         "for many puzzles, which satdoku reads back); json: satdoku's JSON (one key per "
+         "for many puzzles, which satdoku reads back); sudokupad-scl: a link in SudokuPad's "
+         "own format (sudokupad.app/scl…); ipuz: an ipuz Sudoku file (one per line for "
+         "many); json: satdoku's JSON (one key per "
          "line; one object per line for many puzzles); line; grid (the givens only: see "
          "--givens-only).")]
 GivensOnly = Annotated[bool, typer.Option(
@@ -88,6 +92,12 @@ def convert_one(puzzle: Puzzle, to: Target, meta: dict[str, str], many: bool,
         return fpuzzles_link(puzzle, to.value, text_meta, solution), Loss()
     if to is Target.fpuzzles_json:
         return dump(to_fpuzzles(puzzle, text_meta, solution)), Loss()
+    if to is Target.sudokupad_scl:
+        from satdoku.formats.scl_write import scl_link
+        return scl_link(puzzle, text_meta, solution), Loss()
+    if to is Target.ipuz:
+        from satdoku.formats.ipuz import format_ipuz
+        return format_ipuz(puzzle, text_meta, solution), Loss()
     if to is Target.json:
         kept = {**text_meta, **({"solution": format_line(board, solution)} if solution else {})}
         if many:
@@ -124,7 +134,7 @@ def convert(puzzle: PuzzleArg, to: To = Target.fpuzzles, box: Box = DEFAULTS["bo
             rules: Rules = DEFAULTS["rules"], output: Output = None, quiet: Quiet = False,
             ignore_unsupported: IgnoreUnsupported = False,
             givens_only: GivensOnly = False) -> None:
-    """Write puzzles in another format: f-puzzles and SudokuPad links, JSON, line, grid.
+    """Write puzzles in another format: f-puzzles and SudokuPad links, ipuz, JSON, line, grid.
 
     Reads everything the other commands read (f-puzzles and SudokuPad links and JSON
     included); one result per puzzle, in order, with its title, author and the setter's

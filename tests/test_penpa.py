@@ -138,3 +138,14 @@ def test_a_real_deflate_bomb_stops_at_the_default_limit() -> None:
     bomb = f"https://swaroopg92.github.io/penpa-edit/?m=solve&p={_deflate('0' * (17 << 20))}"
     (record,) = records(bomb)
     assert "inflates to more than 16,777,216 bytes" in record.error.message
+
+
+def test_penpa_lines_are_read_by_colour_where_the_rules_text_names_them() -> None:
+    width = 8
+    centre = lambda r, c: (r + 2) * width + c + 2  # noqa: E731
+    line = {f"{centre(0, 0)},{centre(1, 1)}": 3, f"{centre(1, 1)},{centre(1, 2)}": 3,
+            f"{centre(3, 0)},{centre(3, 1)}": 8}
+    q = {"lineE": _boxes(), "line": line}
+    rec = recognise_penpa(decode_link(_link(q, rules="Green lines are renbans.")))
+    assert rec.obj["renban"] == [["r1c1", "r2c2", "r2c3"]]
+    assert any("colour #FF0000 (red) through r4c1, r4c2" in r for r in rec.refused)

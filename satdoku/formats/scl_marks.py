@@ -42,6 +42,9 @@ class Marks:
     bulbs: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: cell → path of a grey square in it (an even cell, where the rules text says so).
     squares: dict[int, str] = field(default_factory=dict)
+    #: path → the cells a shaded rectangle of whole cells covers (a windoku window, where the
+    #: rules text says so).
+    blocks: dict[str, list[int]] = field(default_factory=dict)
     #: cells whose filled circle is small (at most 0.8 of a cell: an odd cell, where the rules
     #: text says so and no thermometer starts there).
     small: set[int] = field(default_factory=set)
@@ -106,6 +109,8 @@ def sort_shapes(grid: Grid, shapes: list[Any], where: str, marks: Marks) -> None
             marks.squares.setdefault(at[0] * grid.n + at[1], path)
         elif _clue(grid, shape, path, marks):
             continue
+        elif (cells := _block(grid, shape, size)) is not None:
+            marks.blocks[path] = cells
         else:
             marks.refused.append(_unknown(grid, shape, size, path))
 
@@ -175,6 +180,23 @@ def _pill(grid: Grid, shape: dict, size: tuple[float, float], path: str,
         return False
     marks.circles[path] = cells
     return True
+
+
+def _block(grid: Grid, shape: dict, size: tuple[float, float]) -> list[int] | None:
+    """The cells under a shaded, square-cornered rectangle of at least 2x2 whole cells."""
+    p, (w, h) = point(shape.get("center")), size
+    if p is None or _round(shape) or _text(shape) or colour_name(
+            shape.get("backgroundColor")) in ("white", "transparent", "unknown"):
+        return None
+    if min(w, h) < 2 or abs(w - round(w)) > 0.05 or abs(h - round(h)) > 0.05:
+        return None
+    top, left = p[0] - h / 2, p[1] - w / 2
+    if abs(top - round(top)) > 0.05 or abs(left - round(left)) > 0.05:
+        return None
+    rows, cols = range(round(top), round(top + h)), range(round(left), round(left + w))
+    if not all(grid.inside(r, c) for r in rows for c in cols):
+        return None
+    return [r * grid.n + c for r in rows for c in cols]
 
 
 def _clue(grid: Grid, shape: dict, path: str, marks: Marks) -> bool:

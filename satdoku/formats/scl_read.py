@@ -28,12 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from satdoku.board import ALPHABET, Board
+from satdoku.errors import SatdokuError
 from satdoku.formats.fpuzzles import board_fields
+from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.formats.scl_lines import Lines, read_arrows, read_lines
 from satdoku.formats.scl_marks import Marks, sort_shapes
 from satdoku.formats.scl_rules_text import RulesText
 from satdoku.formats.scl_shapes import Grid
 from satdoku.formats.text import format_line
+from satdoku.rules import Windoku
 
 #: Top-level keys that change nothing about the answer.
 COSMETIC = frozenset({"id", "cellSize", "settings", "videos", "duration", "fogofwar",
@@ -212,6 +215,7 @@ def recognise(puzzle: Any) -> Recognition:
     read_lines(grid, puzzle.get("lines") or [], marks, text, lines)
     read_arrows(grid, puzzle.get("arrows") or [], marks, lines)
     parity = _parity(grid, marks, lines, text)
+    rules += _windows(obj, marks, text)
     refused += marks.refused + lines.refused + _leftovers(grid, marks, lines)
     data: dict[str, list[Any]] = {"cages": _cages(grid, puzzle, refused),
                                   "white_dots": marks.white_dots,
@@ -252,6 +256,25 @@ def _parity(grid: Grid, marks: Marks, lines: Lines, text: RulesText) -> dict[str
     return out
 
 
+def _windows(obj: dict[str, Any], marks: Marks, text: RulesText) -> list[str]:
+    """Windoku, when shaded rectangles are exactly its windows and the rules text speaks of
+    windows (or windoku); the rectangles are taken."""
+    if not marks.blocks or not (text.mentions("window") or text.mentions("windoku")):
+        return []
+    try:
+        board = puzzle_from_json({"size": obj["size"], "box": obj.get("box", "none")}
+                                 if "regions" not in obj else obj).board
+        units = {tuple(sorted(u)) for u in Windoku().regions(board)}
+    except SatdokuError:
+        return []
+    drawn = {tuple(sorted(cells)): path for path, cells in marks.blocks.items()}
+    if not units or not units <= set(drawn):
+        return []
+    for unit in units:
+        del marks.blocks[drawn[unit]]
+    return ["windoku"]
+
+
 def _leftovers(grid: Grid, marks: Marks, lines: Lines) -> list[str]:
     """Shapes that looked like part of a thermometer, an arrow or a little killer, but that
     no line or arrow took."""
@@ -259,6 +282,9 @@ def _leftovers(grid: Grid, marks: Marks, lines: Lines) -> list[str]:
            f"colour ({path})" for i, (path, _) in marks.bulbs.items() if path not in lines.used]
     out += [f"a grey square in {grid.name(*divmod(i, grid.n))} ({path})"
             for i, path in marks.squares.items()]
+    out += [f"a shaded rectangle over {grid.name(*divmod(cells[0], grid.n))} … "
+            f"{grid.name(*divmod(cells[-1], grid.n))} ({path})"
+            for path, cells in marks.blocks.items()]
     out += [f"a white circle in {grid.name(*divmod(cells[0], grid.n))} that no arrow leaves "
             f"({path})"
             for path, cells in marks.circles.items() if path not in lines.used]

@@ -29,6 +29,7 @@ from satdoku.formats.lzstring import compress_to_base64
 from satdoku.formats.puzzle_json import puzzle_to_json
 from satdoku.formats.scl_zip import zip_puzzle
 from satdoku.puzzle import Puzzle
+from satdoku.rules import Windoku
 
 SITE = "https://sudokupad.app/scl"
 #: Line keys: (colour, the rules sentence naming them for that colour).
@@ -132,6 +133,13 @@ def to_sudokupad(puzzle: Puzzle, meta: dict[str, str] | None = None,
         if name in ("anti-knight", "anti-king"):
             metadata[name.replace("-", "")] = True
             sentences.append(f"Digits a {name[5:]}'s move apart are not equal ({name}).")
+        elif name == "windoku":
+            for unit in Windoku().regions(board):
+                (r0, c0), (r1, c1) = divmod(min(unit), n), divmod(max(unit), n)
+                underlays.append({"center": [(r0 + r1 + 1) / 2, (c0 + c1 + 1) / 2],
+                                  "width": c1 - c0 + 1, "height": r1 - r0 + 1,
+                                  "backgroundColor": "#CFCFCF"})
+            sentences.append("Each grey window holds distinct digits (windoku).")
         elif name in ("diagonal", "diagonal+", "diagonal-"):
             ends = {"diagonal+": [[[n, 0], [0, n]]], "diagonal-": [[[0, 0], [n, n]]]}
             for way in ends.get(name, ends["diagonal+"] + ends["diagonal-"]):

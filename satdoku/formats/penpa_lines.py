@@ -65,12 +65,13 @@ def read_lines(board: Board, lines: dict[str, Any], colours: dict[str, Any], tex
     """Read the ``line`` layer into ``out`` (satdoku JSON keys), naming what is refused."""
     by_colour: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for key, style in lines.items():
-        ends = [board.cell(int(x)) if x.strip().isdigit() else None for x in key.split(",")]
-        if style in MARKS or len(ends) != 2 or None in ends:
+        found = [board.cell(int(x)) if x.strip().isdigit() else None for x in key.split(",")]
+        ends = [c for c in found if c is not None]
+        if style in MARKS or len(found) != 2 or len(ends) != 2:
             what = MARKS.get(style, f"a line of style {style}")
             refused.append(f"{what} ({key}) not between two cells of the board")
             continue
-        a, b = ends  # type: ignore[misc]
+        a, b = ends
         (r1, c1), (r2, c2) = divmod(a, board.n), divmod(b, board.n)
         colour = colours.get(key) or STYLE_COLOURS.get(style)
         if colour is None or max(abs(r1 - r2), abs(c1 - c2)) != 1:

@@ -206,7 +206,8 @@ def recognise(puzzle: Any) -> Recognition:
     grid = Grid(n)
     obj: dict[str, Any] = {"size": n, **_regions(puzzle, n, refused)}
     meta = _meta(puzzle, rules, refused)
-    text = RulesText(meta.get("rules") if isinstance(meta.get("rules"), str) else "")
+    rules_text = meta.get("rules")
+    text = RulesText(rules_text if isinstance(rules_text, str) else "")
     marks = Marks()
     for where in ("underlays", "overlays"):
         if isinstance(puzzle.get(where), list):

@@ -31,6 +31,8 @@ class Target(str, Enum):
     fpuzzles = "fpuzzles"
     sudokupad = "sudokupad"
     fpuzzles_json = "fpuzzles-json"
+    sudokupad_scl = "sudokupad-scl"
+    ipuz = "ipuz"
     json = "json"
     line = "line"
     grid = "grid"
@@ -67,6 +69,12 @@ def convert_one(puzzle: Puzzle, to: Target, meta: dict[str, str], many: bool,
         return fpuzzles_link(puzzle, to.value, text_meta, solution), Loss()
     if to is Target.fpuzzles_json:
         return dump(to_fpuzzles(puzzle, text_meta, solution)), Loss()
+    if to is Target.sudokupad_scl:
+        from satdoku.formats.scl_write import scl_link
+        return scl_link(puzzle, text_meta, solution), Loss()
+    if to is Target.ipuz:
+        from satdoku.formats.ipuz import format_ipuz
+        return format_ipuz(puzzle, text_meta, solution), Loss()
     if to is Target.json:
         kept = {**text_meta, **({"solution": format_line(board, solution)} if solution else {})}
         if many:

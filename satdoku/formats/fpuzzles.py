@@ -140,7 +140,7 @@ def partition(units: list[list[int]]) -> set[frozenset[int]]:
     return {frozenset(u) for u in units}
 
 
-def _board_fields(cells: list[dict], n: int) -> tuple[dict[str, Any], list[list[str]]]:
+def board_fields(cells: list[dict], n: int) -> tuple[dict[str, Any], list[list[str]]]:
     """``box`` or ``regions`` from the cells' regions, and extra regions when the regions do
     not tile the grid (some cells in no region)."""
     groups: dict[Any, list[int]] = {}
@@ -191,10 +191,10 @@ def to_satdoku(fobj: Any) -> Translation:
     n, cells = _grid(fobj)
     obj: dict[str, Any] = {META[k]: fobj[k] for k in META
                            if isinstance(fobj.get(k), str) and fobj[k].strip()}
-    board_fields, extra_regions = _board_fields(cells, n)
+    fields, extra_regions = board_fields(cells, n)
     givens, eliminated = _givens(cells, n)
     rows = [givens[r * n:r * n + n] for r in range(n)]
-    obj.update(size=n, **board_fields, givens=[format_line(Board(n), tuple(row)) for row in rows]
+    obj.update(size=n, **fields, givens=[format_line(Board(n), tuple(row)) for row in rows]
                if n <= len(ALPHABET) else rows)
     t = Translation(obj, eliminated, solution=_solution(fobj, n))
     data: dict[str, list] = {"extra_regions": list(extra_regions)} if extra_regions else {}

@@ -23,8 +23,11 @@ from typing import Any
 from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
+from satdoku.formats.drawn_records import penpa_record, scf_record, scl_record
 from satdoku.formats.limits import MAX_DECODED, load_json
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
+from satdoku.formats.penpa_decode import is_penpa
+from satdoku.formats.sudokupad_links import link_kind
 from satdoku.formats.text import BoxSpec, Record, text_lines
 from satdoku.rules import Rule
 
@@ -35,7 +38,7 @@ SITES = {"fpuzzles": "https://f-puzzles.com/?load=", "sudokupad": "https://sudok
 # -- links ---------------------------------------------------------------------------------------
 _URL = re.compile(r"(?i)^(?:https?:/*)?(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$)")
 _BARE = re.compile(r"N4Ig[A-Za-z0-9+/ ]*=*")  # an f-puzzles payload: '{"' compresses to N4Ig
-_PAYLOAD = re.compile(r"(?i)(?:[?&]load=|fpuzzles)([^&#]*)")
+_PAYLOAD = re.compile(r"(?i)(?:[?&]load=|fpuz(?:zles)?)([^&#]*)")
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]*")
 _HOSTS = re.compile(r"(?i)(?:www\.|beta\.|app\.)?(?:f-puzzles\.com|sudokupad\.app|"
                     r"crackingthecryptic\.com|tinyurl\.com|bit\.ly)\b")
@@ -47,6 +50,8 @@ def is_link(text: str) -> bool:
     text = _unwrap(text)
     if not text or _BARE.fullmatch(text):
         return bool(text)
+    if link_kind(text) is not None:  # SudokuPad's own payloads too (sclN4Sw…)
+        return True
     return _URL.match(text) is not None and (
         re.match(r"(?i)https?:", text) is not None or _HOSTS.match(text) is not None
         or _PAYLOAD.search(text) is not None)
@@ -98,16 +103,12 @@ def link_payload(text: str) -> str:
 def _needs_network(link: str) -> str:
     host = re.sub(r"(?i)^(?:https?:/*)?", "", link).split("/")[0].split("?")[0]
     sudokupad = re.search(r"(?i)sudokupad|crackingthecryptic", host)
-    if sudokupad and re.search(r"(?i)(?:/+|puzzleid=)scl", link):
-        return (f"this {host} link holds the puzzle in SudokuPad's own format (scl…), which "
-                "satdoku does not read: satdoku reads SudokuPad links of the form "
-                "sudokupad.app/fpuzzles… only; give it the setter's f-puzzles link "
-                "(f-puzzles.com/?load=…) or the puzzle's f-puzzles JSON (f-puzzles: Export)")
     if sudokupad:
         return (f"this {host} link names a puzzle that SudokuPad keeps on its server, and "
                 "satdoku does not use the network: give satdoku a link that carries the "
-                "puzzle itself (f-puzzles.com/?load=… or sudokupad.app/fpuzzles…, e.g. the "
-                "setter's f-puzzles link) or the puzzle's f-puzzles JSON")
+                "puzzle itself (sudokupad.app/scl…, …/ctc…, …/fpuzzles…, or the setter's "
+                "f-puzzles link) or the puzzle's f-puzzles JSON: in SudokuPad, the share "
+                "button's long link")
     return (f"the link to {host} names a puzzle kept on a server, and satdoku does not use the "
             "network: open it in a browser and give satdoku the full link it leads to "
             "(f-puzzles.com/?load=… or sudokupad.app/fpuzzles…), or the puzzle's f-puzzles "
@@ -212,8 +213,22 @@ def records(text: str, source: str | None = None, box: BoxSpec = "auto",
                         lambda o=o: _raise(o) if isinstance(o, ParseError) else o, source,
                         located, box, rules, ignore_unsupported) for k, o in objects]
     many = len(_lines(text)) > 1
-    return [_record(k, line.strip(), lambda line=line: read_link(line), source, many, box,
-                    rules, ignore_unsupported) for k, line in _lines(text)]
+    return [_link_record(k, line.strip(), source, many, box, rules, ignore_unsupported)
+            for k, line in _lines(text)]
+
+
+def _link_record(k: int, line: str, source: str | None, many: bool, box: BoxSpec,
+                 rules: tuple[Rule, ...], ignore_unsupported: bool) -> Record:
+    """The record of one link, read by the reader its kind needs."""
+    kind = link_kind(_unwrap(line))
+    if kind is not None and kind[0] == "scl":
+        return scl_record(k, line, kind[1], source, many, box, rules, ignore_unsupported)
+    if kind is not None and kind[0] == "scf":
+        return scf_record(k, line, kind[1], source, many, box, rules)
+    if is_penpa(_unwrap(line)):
+        return penpa_record(k, _unwrap(line), source, many, box, rules, ignore_unsupported)
+    return _record(k, line, lambda: read_link(line), source, many, box, rules,
+                   ignore_unsupported)
 
 
 def _raise(error: ParseError) -> Any:

@@ -1,6 +1,6 @@
 """Where puzzles come from: a file, standard input, or the argument itself — and which format it
-holds. :func:`load` is the one input sniffer (text lines, f-puzzles and SudokuPad links,
-f-puzzles JSON, JSON), used by the command line and the API alike.
+holds. :func:`load` is the one input sniffer (text lines, f-puzzles, SudokuPad and Penpa+
+links, f-puzzles JSON, ipuz, JSON), used by the command line and the API alike.
 
 >>> records, name = read_records("1.34 34.2 2.43 43.1")
 >>> name, len(records), records[0].puzzle.num_givens
@@ -42,6 +42,12 @@ _PATH_LIKE = re.compile(r"[\w\-./\\~]*\.[A-Za-z][A-Za-z0-9]{0,4}|.*[/\\].*")
 def _fpuzzles():  # imported only for input that may be f-puzzles
     from satdoku.formats import fpuzzles_links
     return fpuzzles_links
+
+
+def _is_ipuz(text: str) -> bool:
+    """Whether ``text`` looks like an ipuz document (any kind: the ipuz reader names others)."""
+    head = text.lstrip()[:4000]
+    return '"kind"' in head and "ipuz.org/" in head
 
 
 def _is_link(text: str) -> bool:
@@ -92,8 +98,9 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
     """Every record of the input named by ``puzzle`` (a puzzle, or its reading error, with
     its line), and the input's name; ``rules`` (names, or rule objects) add to each puzzle's.
 
-    f-puzzles and SudokuPad links (one per line) and f-puzzles JSON are read too; a puzzle with
-    constraints satdoku cannot express is an error unless ``ignore_unsupported``.
+    f-puzzles, SudokuPad and Penpa+ links (one per line), f-puzzles JSON and ipuz are read too
+    (docs/formats.md); a puzzle with constraints satdoku cannot express is an error unless
+    ``ignore_unsupported``.
     """
     try:
         spec = box_spec(box)
@@ -109,9 +116,11 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
     # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.
-    if not _PLAIN.fullmatch(text) and _fpuzzles().is_fpuzzles(text):
-        records: Sequence[Record] = _fpuzzles().records(
-            text, source, spec, extra, ignore_unsupported)
+    if name.lower().endswith(".ipuz") or _is_ipuz(text):
+        from satdoku.formats.ipuz import ipuz_records
+        records: Sequence[Record] = ipuz_records(text, source, spec, extra)
+    elif not _PLAIN.fullmatch(text) and _fpuzzles().is_fpuzzles(text):
+        records = _fpuzzles().records(text, source, spec, extra, ignore_unsupported)
     elif is_json:
         from satdoku.formats.puzzle_json import read_json_puzzles  # with every variant rule
         records = list(read_json_puzzles(text, source, spec, extra))

@@ -19,9 +19,10 @@ To = Annotated[Target, typer.Option(
     "--to", "-t", case_sensitive=False,
     help="fpuzzles: an f-puzzles link (f-puzzles.com/?load=…); sudokupad: a SudokuPad link "
          "(sudokupad.app/fpuzzles…); fpuzzles-json: f-puzzles' JSON (one object per line "
-         "for many puzzles, which satdoku reads back); json: satdoku's JSON (one key per "
-         "line; one object per line for many puzzles); line; grid (the givens only: see "
-         "--givens-only).")]
+         "for many puzzles, which satdoku reads back); sudokupad-scl: a link in SudokuPad's "
+         "own format (sudokupad.app/scl…); ipuz: an ipuz Sudoku file (one per line for "
+         "many); json: satdoku's JSON (one key per line; one object per line for many "
+         "puzzles); line; grid (the givens only: see --givens-only).")]
 GivensOnly = Annotated[bool, typer.Option(
     "--givens-only", help="--to line / grid: write the givens even of a puzzle with "
                           "constraints those formats cannot carry (cages, lines, dots, jigsaw "
@@ -34,7 +35,7 @@ GivensOnly = Annotated[bool, typer.Option(
 @grouped
 def convert(source: Source, *, to: To = Target.fpuzzles, output: Output = None,
             quiet: Quiet = False, givens_only: GivensOnly = False) -> None:
-    """Write puzzles in another format: f-puzzles and SudokuPad links, JSON, line, grid.
+    """Write puzzles in another format: f-puzzles and SudokuPad links, ipuz, JSON, line, grid.
 
     Reads everything the other commands read (f-puzzles and SudokuPad links and JSON
     included); one result per puzzle, in order, with its title, author and the setter's

@@ -1,0 +1,151 @@
+"""Penpa+ links: decoding, recognise-or-refuse, verification with the setter's answer."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from satdoku.formats.fpuzzles_links import is_link, records
+from satdoku.formats.penpa_decode import decode_link, expand
+from satdoku.formats.penpa_read import recognise_penpa
+from satdoku.formats.reading_check import checked
+from satdoku.solving import Status, check
+
+PUBLIC = {p["title"]: p for p in json.loads(
+    (Path(__file__).parent / "data" / "penpa" / "public.json").read_text())["puzzles"]}
+
+
+def _deflate(text: str) -> str:
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.b64encode(z.compress(text.encode()) + z.flush()).decode()
+
+
+def _link(q: dict, rules: str = "", answer: list | None = None, size: int = 4) -> str:
+    """A Penpa+ link of a size×size Sudoku grid with problem layer ``q``."""
+    width = size + 4
+    cells = [(j + 2) * width + i + 2 for j in range(size) for i in range(size)]
+    deltas = [cells[0]] + [b - a for a, b in pairwise(cells)]
+    rules = rules.replace(",", "%2C")  # as Penpa+ writes it
+    header = f"sudoku,{size},{size},38,0,1,1,0,0,0,0,0,0,0,0,Title: T,Author: A,,{rules},ON,false"
+    text = "\n".join([header, "[0,0,0,0]", "{}", json.dumps(q), "", json.dumps(deltas)])
+    link = f"https://swaroopg92.github.io/penpa-edit/#m=solve&p={_deflate(text)}"
+    return link + (f"&a={_deflate(json.dumps(answer))}" if answer else "")
+
+
+def _boxes(size: int = 4) -> dict[str, int]:
+    """Thick edge lines around 2x2 boxes of a 4x4 grid (vertex points)."""
+    width, count, out = size + 4, (size + 4) ** 2, {}
+    vertex = lambda r, c: count + (r + 1) * width + c + 1  # noqa: E731 (grid corner r, c)
+    for k in range(size):
+        out[f"{vertex(2, k)},{vertex(2, k + 1)}"] = 2
+        out[f"{vertex(k, 2)},{vertex(k + 1, 2)}"] = 2
+    return out
+
+
+SOLUTION = "1234341221434321"
+
+
+def _answer() -> list:
+    width = 8
+    return [[], [], [], [], [f"{(r + 2) * width + c + 2},{SOLUTION[r * 4 + c]}"
+                             for r in range(4) for c in range(4)]]
+
+
+def test_abbreviations_expand_in_one_pass() -> None:
+    assert expand('{zN:{},zZN:1}') == '{"number":{},zN:1}'
+
+
+def test_a_public_penpa_sudoku_reads_as_its_published_decoding() -> None:
+    """lisudoku's Penpa transformer test expects these constraints of this link; its grey
+    circle and square (odd/even) are refused here: the puzzle has no rules text to say so."""
+    entry = PUBLIC["lisudoku transformer test puzzle"]
+    rec = recognise_penpa(decode_link(entry["link"]))
+    assert rec.refused[0] == entry["expect"]["refused"]
+    want = entry["expect"]["read_ignoring"]
+    givens = {f"r{i // 9 + 1}c{i % 9 + 1}": int(d) for i, d in enumerate(rec.obj["givens"])
+              if d != "."}
+    assert givens == want.pop("givens")
+    for key, value in want.items():
+        assert rec.obj[key] == value, key
+
+
+def test_public_penpa_links_with_answer_key_labels_read_when_told_to_ignore_them() -> None:
+    entry = PUBLIC["Diagonal 9x9"]
+    (record,) = records(entry["link"])
+    assert entry["expect"]["refused"] in record.error.message
+    (record,) = records(entry["link"], ignore_unsupported=True)
+    assert check(record.puzzle).status is Status.UNIQUE
+    assert [r.name for r in record.puzzle.rules] == ["diagonal"]
+    kropki = PUBLIC["Kropki 9x9"]
+    rec = recognise_penpa(decode_link(kropki["link"]))
+    assert sorted(map(sorted, rec.obj["white_dots"])) == sorted(
+        map(sorted, kropki["expect"]["ignoring"]["white_dots"]))  # a row of space above
+
+
+def test_penpa_givens_regions_and_dots_verified_by_the_answer() -> None:
+    width, count = 8, 64
+    q = {"number": {str(2 * width + 2): ["1", 1, "1"]}, "lineE": _boxes(),
+         "symbol": {str(2 * count + 2 * width + 2): [1, "circle_SS", 2]}}  # r1c1 | r2c1: 1, 3
+    link = _link(q, answer=_answer())
+    with pytest.raises(Exception, match=r"breaks white dots.*misread"):
+        checked(recognise_penpa(decode_link(link)), "Penpa+")
+    q["symbol"] = {str(3 * count + 2 * width + 2): [1, "circle_SS", 2]}  # r1c1 - r1c2: 1, 2
+    (record,) = records(_link(q, answer=_answer()))
+    assert record.error is None and dict(record.meta)["solution"] == SOLUTION
+    assert is_link(_link(q))
+
+
+def test_penpa_without_an_answer_is_unverified() -> None:
+    (record,) = records(_link({"lineE": _boxes()}))
+    assert any("read as a 4x4 Sudoku (2x2 boxes), 0 givens; unverified" in w
+               for w in record.warnings)
+
+
+def test_penpa_unknown_layers_and_symbols_are_named() -> None:
+    width = 8
+    q = {"lineE": _boxes(), "surface": {"18": 1}, "symbol": {str(2 * width + 3): [1, "star", 1]}}
+    (record,) = records(_link(q))
+    assert "the Penpa+ layer 'surface'" in record.error.message
+    assert "a star symbol of style 1 in r1c2" in record.error.message
+
+
+def test_penpa_odd_even_read_where_the_rules_text_names_them() -> None:
+    width = 8
+    q = {"lineE": _boxes(), "symbol": {str(2 * width + 2): [3, "circle_L", 2],
+                                       str(2 * width + 3): [3, "square_L", 2]}}
+    rec = recognise_penpa(decode_link(_link(q, rules="Grey circles are odd, squares even.")))
+    assert (rec.obj["odd"], rec.obj["even"]) == (["r1c1"], ["r1c2"])
+
+
+def test_penpa_bombs_and_damage_are_one_line_errors(monkeypatch) -> None:
+    import satdoku.formats.penpa_decode as decode
+
+    monkeypatch.setattr(decode, "MAX_DECODED", 10_000)
+    bomb = f"https://swaroopg92.github.io/penpa-edit/?m=solve&p={_deflate('x' * 200_000)}"
+    for link in (bomb, "https://swaroopg92.github.io/penpa-edit/?m=solve&p=%%%",
+                 "https://swaroopg92.github.io/penpa-edit/?m=solve&p=" + _deflate("a\nb")):
+        (record,) = records(link)
+        assert record.error is not None and "\n" not in str(record.error), link
+
+
+def test_a_real_deflate_bomb_stops_at_the_default_limit() -> None:
+    """17 MiB of zeros deflate to about 17 KiB; reading stops at 16 MiB, one line."""
+    bomb = f"https://swaroopg92.github.io/penpa-edit/?m=solve&p={_deflate('0' * (17 << 20))}"
+    (record,) = records(bomb)
+    assert "inflates to more than 16,777,216 bytes" in record.error.message
+
+
+def test_penpa_lines_are_read_by_colour_where_the_rules_text_names_them() -> None:
+    width = 8
+    centre = lambda r, c: (r + 2) * width + c + 2  # noqa: E731
+    line = {f"{centre(0, 0)},{centre(1, 1)}": 3, f"{centre(1, 1)},{centre(1, 2)}": 3,
+            f"{centre(3, 0)},{centre(3, 1)}": 8}
+    q = {"lineE": _boxes(), "line": line}
+    rec = recognise_penpa(decode_link(_link(q, rules="Green lines are renbans.")))
+    assert rec.obj["renban"] == [["r1c1", "r2c2", "r2c3"]]
+    assert any("colour #FF0000 (red) through r4c1, r4c2" in r for r in rec.refused)

@@ -79,7 +79,7 @@ def at_most_one(formula: Formula, lits: Sequence[Lit], encoding: AMO = AMO.PAIRW
     elif encoding is AMO.NATIVE:
         formula.add_atmost(lits, 1)
     elif encoding in _HANDWRITTEN:
-        from cnf import amo
+        import cnf.amo as amo
         getattr(amo, _HANDWRITTEN[encoding])(formula, lits)
     else:
         _add_cardenc(formula, lits, 1, encoding)

@@ -69,9 +69,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import Enum
 from itertools import pairwise
 
+import satdoku.rules.sums_compact as sums_compact
 from cnf import Formula
 from satdoku.board import Board
-from satdoku.rules import sums_compact
 from satdoku.rules.base import Grid, cell_var
 
 Term = tuple[int, int]

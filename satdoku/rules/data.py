@@ -95,6 +95,11 @@ class FpuzzlesKey:
     needs_value: bool = False
     #: f-puzzles writes the value as a string ("12") rather than a number.
     text: bool = True
+    #: Text written before the value (a digital-root cage's label: "DR5").
+    prefix: str = ""
+    #: Read only through ``route`` (satdoku.formats.fpuzzles_keys): its f-puzzles key is
+    #: another row's, whose entries with this ``prefix`` come here.
+    routed: bool = False
 
 
 #: The f-puzzles keys that satdoku reads and writes, each with its JSON key (in the order

@@ -35,6 +35,9 @@ SHADES = {
     "clone": Shade("cell", 1.0, "#f3e3c3"),
     "minimum": Shade("cell", 1.0, "#dce9f7"),
     "maximum": Shade("cell", 1.0, "#f7dcdc"),
+    "row_indexer": Shade("cell", 1.0, "#dcefdc"),
+    "column_indexer": Shade("cell", 1.0, "#f2dcdc"),
+    "box_indexer": Shade("cell", 1.0, "#dcdcf2"),
 }
 PLAIN_SHADE = Shade("cell", 1.0, "#e4e4e4")
 

@@ -72,6 +72,8 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("quadruples",), "satdoku.rules.quadruples:KEYS"),
     **dict.fromkeys(("little_killers", "sandwiches", "x_sums", "skyscrapers"),
                     "satdoku.rules.outside:KEYS"),
+    **dict.fromkeys(("row_indexers", "column_indexers", "box_indexers"),
+                    "satdoku.rules.indexers:KEYS"),
 }
 
 
@@ -131,6 +133,9 @@ FPUZZLES_KEYS = (
     FpuzzlesKey("skyscraper", "skyscrapers", "outside", "count", needs_value=True),
     FpuzzlesKey("arrow", "arrows", "arrow"),
     FpuzzlesKey("clone", "clones", "clone"),
+    FpuzzlesKey("rowindexer", "row_indexers", "cells"),
+    FpuzzlesKey("columnindexer", "column_indexers", "cells"),
+    FpuzzlesKey("boxindexer", "box_indexers", "cells"),
 )
 
 #: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).

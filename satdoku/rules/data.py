@@ -74,6 +74,7 @@ DATA_KEY_TABLE: dict[str, str] = {
                     "satdoku.rules.outside:KEYS"),
     **dict.fromkeys(("row_indexers", "column_indexers", "box_indexers"),
                     "satdoku.rules.indexers:KEYS"),
+    **dict.fromkeys(("chess", "taxicab"), "satdoku.rules.chess:KEYS"),
 }
 
 

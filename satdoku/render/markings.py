@@ -69,6 +69,9 @@ LINES = {
     "entropic": LineStyle("#f0a040", 0.14),
     "modular": LineStyle("#3fb3a8", 0.14),
     "zipper": LineStyle("#a98ad6", 0.14),
+    "double_arrow": LineStyle("#c54b8b", 0.06, start=0.38, filled=False, both_ends=True),
+    "nabner": LineStyle("#c9c883", 0.14),
+    "parity": LineStyle("#e09b3d", 0.14),
     "argyle": LineStyle("#9a9a9a", 0.05),
     "pill_arrow": LineStyle("#9a9a9a", 0.05, head=True),  # from inside a pill (arrows)
     "pill_border": LineStyle("#9a9a9a", 0.81),  # a pill: its border, then its inside

@@ -75,6 +75,8 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("row_indexers", "column_indexers", "box_indexers"),
                     "satdoku.rules.indexers:KEYS"),
     **dict.fromkeys(("chess", "taxicab"), "satdoku.rules.chess:KEYS"),
+    **dict.fromkeys(("double_arrows",), "satdoku.rules.double_arrows:KEYS"),
+    **dict.fromkeys(("nabner", "parity_lines"), "satdoku.rules.lines_pairwise:KEYS"),
 }
 
 
@@ -137,6 +139,8 @@ FPUZZLES_KEYS = (
     FpuzzlesKey("rowindexer", "row_indexers", "cells"),
     FpuzzlesKey("columnindexer", "column_indexers", "cells"),
     FpuzzlesKey("boxindexer", "box_indexers", "cells"),
+    FpuzzlesKey("doublearrow", "double_arrows", "lines"),
+    FpuzzlesKey("nabner", "nabner", "lines"),
 )
 
 #: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).

@@ -77,6 +77,7 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("chess", "taxicab"), "satdoku.rules.chess:KEYS"),
     **dict.fromkeys(("double_arrows",), "satdoku.rules.double_arrows:KEYS"),
     **dict.fromkeys(("nabner", "parity_lines"), "satdoku.rules.lines_pairwise:KEYS"),
+    **dict.fromkeys(("multisum_cages",), "satdoku.rules.multisum:KEYS"),
 }
 
 
@@ -141,6 +142,8 @@ FPUZZLES_KEYS = (
     FpuzzlesKey("boxindexer", "box_indexers", "cells"),
     FpuzzlesKey("doublearrow", "double_arrows", "lines"),
     FpuzzlesKey("nabner", "nabner", "lines"),
+    FpuzzlesKey("killercage", "multisum_cages", "cells", "digital_root", plain=False,
+                prefix="DR", routed=True),
 )
 
 #: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).

@@ -72,6 +72,7 @@ LINES = {
     "double_arrow": LineStyle("#c54b8b", 0.06, start=0.38, filled=False, both_ends=True),
     "nabner": LineStyle("#c9c883", 0.14),
     "parity": LineStyle("#e09b3d", 0.14),
+    "vudoku": LineStyle("#6f6f6f", 0.05),
     "argyle": LineStyle("#9a9a9a", 0.05),
     "pill_arrow": LineStyle("#9a9a9a", 0.05, head=True),  # from inside a pill (arrows)
     "pill_border": LineStyle("#9a9a9a", 0.81),  # a pill: its border, then its inside
@@ -80,7 +81,8 @@ LINES = {
 PLAIN_LINE = LineStyle("#9a9a9a", 0.1)
 
 #: Dot style → (fill, stroke).
-DOTS = {"white": ("#ffffff", "#000000"), "black": ("#000000", "#000000")}
+DOTS = {"white": ("#ffffff", "#000000"), "black": ("#000000", "#000000"),
+        "sum_dot": ("#ffffff", "#000000"), "product_dot": ("#ffffff", "#8c3f8c")}
 PLAIN_DOT = ("#ffffff", "none")
 
 

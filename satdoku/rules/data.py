@@ -78,6 +78,8 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("double_arrows",), "satdoku.rules.double_arrows:KEYS"),
     **dict.fromkeys(("nabner", "parity_lines"), "satdoku.rules.lines_pairwise:KEYS"),
     **dict.fromkeys(("multisum_cages",), "satdoku.rules.multisum:KEYS"),
+    **dict.fromkeys(("sum_dots", "product_dots"), "satdoku.rules.sum_dots:KEYS"),
+    **dict.fromkeys(("vudoku",), "satdoku.rules.vudoku:KEYS"),
 }
 
 

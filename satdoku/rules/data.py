@@ -80,6 +80,8 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("multisum_cages",), "satdoku.rules.multisum:KEYS"),
     **dict.fromkeys(("sum_dots", "product_dots"), "satdoku.rules.sum_dots:KEYS"),
     **dict.fromkeys(("vudoku",), "satdoku.rules.vudoku:KEYS"),
+    **dict.fromkeys(("frames",), "satdoku.rules.frames:KEYS"),
+    **dict.fromkeys(("rossini",), "satdoku.rules.rossini:KEYS"),
 }
 
 

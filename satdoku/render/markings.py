@@ -38,6 +38,10 @@ SHADES = {
     "row_indexer": Shade("cell", 1.0, "#dcefdc"),
     "column_indexer": Shade("cell", 1.0, "#f2dcdc"),
     "box_indexer": Shade("cell", 1.0, "#dcdcf2"),
+    "low": Shade("circle", 0.8, "#cfe3f7"),
+    "middle": Shade("circle", 0.8, "#e6e6e6"),
+    "high": Shade("circle", 0.8, "#f7d9c4"),
+    "counting": Shade("circle", 0.8, "#e0e0e0"),
 }
 PLAIN_SHADE = Shade("cell", 1.0, "#e4e4e4")
 

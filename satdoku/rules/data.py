@@ -82,6 +82,8 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("vudoku",), "satdoku.rules.vudoku:KEYS"),
     **dict.fromkeys(("frames",), "satdoku.rules.frames:KEYS"),
     **dict.fromkeys(("rossini",), "satdoku.rules.rossini:KEYS"),
+    **dict.fromkeys(("low", "middle", "high"), "satdoku.rules.ranks:KEYS"),
+    **dict.fromkeys(("counting_circles",), "satdoku.rules.counting:KEYS"),
 }
 
 

@@ -57,16 +57,17 @@ def _indexer_groups(kind: str):
 
 @pytest.mark.parametrize("kind", ["row", "column", "box"])
 def test_agree_with_brute_force_on_4x4(kind):
-    solvable, unsolvable = agree_on(B4, _indexer_groups(kind), 120, seed=1, givens=0.1)
-    assert solvable >= 60 and unsolvable >= 3
+    solvable, unsolvable = agree_on(B4, _indexer_groups(kind), 80, seed=1, givens=0.1)
+    assert solvable >= 40 and unsolvable >= 2
 
 
 @pytest.mark.parametrize(("kind", "board"), [("row", B6), ("column", B6), ("box", B6),
                                              ("box", JIGSAW6), ("column", Board(6))],
                          ids=["row6", "column6", "box6", "box-jigsaw6", "column-latin6"])
 def test_agree_with_brute_force_on_6x6(kind, board):
-    solvable, unsolvable = agree_on(board, _indexer_groups(kind), 20, seed=2, givens=0.45)
-    assert solvable >= 10 and unsolvable >= 2
+    count = 12 if board.box is None else 20
+    solvable, unsolvable = agree_on(board, _indexer_groups(kind), count, seed=2, givens=0.45)
+    assert solvable >= count // 2 and unsolvable >= 1
 
 
 def test_indexing_propagates_both_ways():

@@ -83,10 +83,15 @@ class _Pool:
         self.formula = Formula(reserved=reserved)
 
     def rename(self, fresh: Formula) -> dict[int, int]:
-        """Fresh formula's pooled variable → the shared pool's."""
+        """Fresh formula's pooled variable → the shared pool's: named ones by name, the others
+        (anonymous, or taken from the pool's counter by PySAT's cardinality encodings, which
+        leave no entry in it) as new variables."""
+        names = fresh.pool.id2obj
         out: dict[int, int] = {}
-        for v, name in fresh.pool.id2obj.items():
-            out[v] = self.formula.new_var() if type(name) is object else self.formula.var(name)
+        for v in range(fresh.reserved + 1, fresh.num_vars + 1):
+            name = names.get(v)
+            out[v] = (self.formula.new_var() if name is None or type(name) is object
+                      else self.formula.var(name))
         return out
 
 

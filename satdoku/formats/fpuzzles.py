@@ -35,7 +35,7 @@ from satdoku.formats.fpuzzles_keys import (
     KEYS,
     Unsupported,
     fail,
-    read_entry,
+    route,
     switch,
 )
 from satdoku.formats.json_fields import puzzle_from_json
@@ -207,12 +207,11 @@ def to_satdoku(fobj: Any) -> Translation:
         if fkey not in KEYS:
             t.unsupported[fkey] += len(value) if isinstance(value, list) else 1
             continue
-        row = KEYS[fkey]
         if not isinstance(value, list):
             raise fail(fkey, f"expected a list of {fkey} entries")
         for k, entry in enumerate(value):
             try:
-                items = read_entry(row, entry, f"{fkey}[{k}]", n)
+                row, items = route(KEYS[fkey], entry, f"{fkey}[{k}]", n)
             except Unsupported as problem:
                 t.unsupported[problem.what] += 1
                 continue
@@ -298,7 +297,7 @@ class Reading:
 
 
 def unsupported_list(found: Counter[str]) -> str:
-    """``"nabner ×2, lockout"``."""
+    """``"lockout ×2, fogofwar"``."""
     return ", ".join(f"{what} ×{k}" if k > 1 else what for what, k in sorted(found.items()))
 
 

@@ -41,7 +41,7 @@ class Unsupported(Exception):
 
 
 #: f-puzzles key → row.
-KEYS: dict[str, Key] = {row.fkey: row for row in FPUZZLES_KEYS}
+KEYS: dict[str, Key] = {row.fkey: row for row in FPUZZLES_KEYS if not row.routed}
 #: satdoku key → row.
 BY_SATDOKU: dict[str, Key] = {row.skey: row for row in FPUZZLES_KEYS}
 DIRECTIONS = ("UL", "UR", "DL", "DR")
@@ -116,6 +116,28 @@ def number(value: Any, what: str, path: str = "") -> int | None:
         raise fail(f"{path or what}.value", f"{shown} is too large for a clue ({len(digits)} "
                                              "digits)")
     raise Unsupported(f"{what} (value {value!r} is not a number)")
+
+
+#: A killer cage labelled DR1..DR9: its sum has that digital root (multisum_cages).
+_DIGITAL_ROOT = re.compile(r"\s*DR\s*([1-9])\s*", re.IGNORECASE)
+
+
+def route(key: Key, entry: Any, path: str, n: int) -> tuple[Key, list[Any]]:
+    """The row an f-puzzles entry of ``key`` belongs to, and its satdoku items: a killer cage
+    labelled ``DR5`` is a digital-root cage (any other label is read by ``key``'s row).
+
+    >>> row, items = route(KEYS["killercage"], {"cells": ["R1C1"], "value": "dr5"}, "k[0]", 9)
+    >>> row.skey, items
+    ('multisum_cages', [{'cells': ['r1c1'], 'digital_root': 5}])
+    """
+    value = entry.get("value") if isinstance(entry, dict) else None
+    root = _DIGITAL_ROOT.fullmatch(value) if isinstance(value, str) else None
+    if key.fkey == "killercage" and root:
+        row = BY_SATDOKU["multisum_cages"]
+        assert row.field is not None
+        return row, [{"cells": cells(entry.get("cells"), f"{path}.cells", n),
+                      row.field: int(root[1])}]
+    return key, read_entry(key, entry, path, n)
 
 
 def _value(key: Key, entry: dict, path: str) -> Any:
@@ -216,7 +238,7 @@ def _write_value(key: Key, value: int) -> Any:
         if letter is None:
             raise Unsupported(f"{key.skey} with sum {value} (f-puzzles has X = 10 and V = 5)")
         return letter
-    return str(value) if key.text else value
+    return f"{key.prefix}{value}" if key.text else value
 
 
 def write_items(key: Key, items: list[Any], n: int) -> list[dict]:
@@ -239,6 +261,9 @@ def write_items(key: Key, items: list[Any], n: int) -> list[dict]:
                                      if key.kind == "lines" else
                                      {"cells": [upper(c) for c in group]})
             value = None if obj is None or key.field is None else obj.get(key.field)
+            if key.routed and value is None:
+                raise Unsupported(f"{key.skey} without a {key.field} (f-puzzles labels "
+                                  f"{key.prefix}1..{key.prefix}9 only)")
             if key.fkey == "quadruple":
                 entry["values"] = list(value or [])
             elif value is not None and value != key.default:

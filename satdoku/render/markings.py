@@ -35,6 +35,13 @@ SHADES = {
     "clone": Shade("cell", 1.0, "#f3e3c3"),
     "minimum": Shade("cell", 1.0, "#dce9f7"),
     "maximum": Shade("cell", 1.0, "#f7dcdc"),
+    "row_indexer": Shade("cell", 1.0, "#dcefdc"),
+    "column_indexer": Shade("cell", 1.0, "#f2dcdc"),
+    "box_indexer": Shade("cell", 1.0, "#dcdcf2"),
+    "low": Shade("circle", 0.8, "#cfe3f7"),
+    "middle": Shade("circle", 0.8, "#e6e6e6"),
+    "high": Shade("circle", 0.8, "#f7d9c4"),
+    "counting": Shade("circle", 0.8, "#e0e0e0"),
 }
 PLAIN_SHADE = Shade("cell", 1.0, "#e4e4e4")
 
@@ -66,6 +73,11 @@ LINES = {
     "entropic": LineStyle("#f0a040", 0.14),
     "modular": LineStyle("#3fb3a8", 0.14),
     "zipper": LineStyle("#a98ad6", 0.14),
+    "double_arrow": LineStyle("#c54b8b", 0.06, start=0.38, filled=False, both_ends=True),
+    "nabner": LineStyle("#c9c883", 0.14),
+    "parity": LineStyle("#e09b3d", 0.14),
+    "vudoku": LineStyle("#6f6f6f", 0.05),
+    "argyle": LineStyle("#9a9a9a", 0.05),
     "pill_arrow": LineStyle("#9a9a9a", 0.05, head=True),  # from inside a pill (arrows)
     "pill_border": LineStyle("#9a9a9a", 0.81),  # a pill: its border, then its inside
     "pill": LineStyle("#ffffff", 0.71),
@@ -73,7 +85,8 @@ LINES = {
 PLAIN_LINE = LineStyle("#9a9a9a", 0.1)
 
 #: Dot style → (fill, stroke).
-DOTS = {"white": ("#ffffff", "#000000"), "black": ("#000000", "#000000")}
+DOTS = {"white": ("#ffffff", "#000000"), "black": ("#000000", "#000000"),
+        "sum_dot": ("#ffffff", "#000000"), "product_dot": ("#ffffff", "#8c3f8c")}
 PLAIN_DOT = ("#ffffff", "none")
 
 

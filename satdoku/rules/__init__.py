@@ -42,7 +42,11 @@ from satdoku.rules.base import (
 GLOBAL_RULE_TABLE: dict[str, str] = {
     **dict.fromkeys(("diagonal", "diagonal+", "diagonal-", "windoku", "disjoint"),
                     "satdoku.rules.regions:GLOBAL"),
-    **dict.fromkeys(("anti-knight", "anti-king", "nonconsecutive"), "satdoku.rules.pairs:GLOBAL"),
+    **dict.fromkeys(("anti-knight", "anti-king", "nonconsecutive", "diagonal-nonconsecutive",
+                     "knightmare"), "satdoku.rules.pairs:GLOBAL"),
+    **dict.fromkeys(("self-taxicab",), "satdoku.rules.chess:GLOBAL"),
+    **dict.fromkeys(("argyle", "asterisk", "centre-dot", "girandola"),
+                    "satdoku.rules.placements:GLOBAL"),
 }
 
 #: Global rules that a name alone selects, name → factory (:func:`register` adds more).

@@ -72,6 +72,18 @@ DATA_KEY_TABLE: dict[str, str] = {
     **dict.fromkeys(("quadruples",), "satdoku.rules.quadruples:KEYS"),
     **dict.fromkeys(("little_killers", "sandwiches", "x_sums", "skyscrapers"),
                     "satdoku.rules.outside:KEYS"),
+    **dict.fromkeys(("row_indexers", "column_indexers", "box_indexers"),
+                    "satdoku.rules.indexers:KEYS"),
+    **dict.fromkeys(("chess", "taxicab"), "satdoku.rules.chess:KEYS"),
+    **dict.fromkeys(("double_arrows",), "satdoku.rules.double_arrows:KEYS"),
+    **dict.fromkeys(("nabner", "parity_lines"), "satdoku.rules.lines_pairwise:KEYS"),
+    **dict.fromkeys(("multisum_cages",), "satdoku.rules.multisum:KEYS"),
+    **dict.fromkeys(("sum_dots", "product_dots"), "satdoku.rules.sum_dots:KEYS"),
+    **dict.fromkeys(("vudoku",), "satdoku.rules.vudoku:KEYS"),
+    **dict.fromkeys(("frames",), "satdoku.rules.frames:KEYS"),
+    **dict.fromkeys(("rossini",), "satdoku.rules.rossini:KEYS"),
+    **dict.fromkeys(("low", "middle", "high"), "satdoku.rules.ranks:KEYS"),
+    **dict.fromkeys(("counting_circles",), "satdoku.rules.counting:KEYS"),
 }
 
 
@@ -95,6 +107,11 @@ class FpuzzlesKey:
     needs_value: bool = False
     #: f-puzzles writes the value as a string ("12") rather than a number.
     text: bool = True
+    #: Text written before the value (a digital-root cage's label: "DR5").
+    prefix: str = ""
+    #: Read only through ``route`` (satdoku.formats.fpuzzles_keys): its f-puzzles key is
+    #: another row's, whose entries with this ``prefix`` come here.
+    routed: bool = False
 
 
 #: The f-puzzles keys that satdoku reads and writes, each with its JSON key (in the order
@@ -126,6 +143,13 @@ FPUZZLES_KEYS = (
     FpuzzlesKey("skyscraper", "skyscrapers", "outside", "count", needs_value=True),
     FpuzzlesKey("arrow", "arrows", "arrow"),
     FpuzzlesKey("clone", "clones", "clone"),
+    FpuzzlesKey("rowindexer", "row_indexers", "cells"),
+    FpuzzlesKey("columnindexer", "column_indexers", "cells"),
+    FpuzzlesKey("boxindexer", "box_indexers", "cells"),
+    FpuzzlesKey("doublearrow", "double_arrows", "lines"),
+    FpuzzlesKey("nabner", "nabner", "lines"),
+    FpuzzlesKey("killercage", "multisum_cages", "cells", "digital_root", plain=False,
+                prefix="DR", routed=True),
 )
 
 #: Every per-puzzle constraint, by JSON key, in :data:`DATA_KEY_TABLE` order (read-only).

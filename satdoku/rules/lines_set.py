@@ -306,8 +306,9 @@ class ModularLines(ClassLines):
 
 
 # -- JSON -------------------------------------------------------------------------------------
-def _read_lines(kind: type[LineRule], board: Board, value: Any, path: str,
-                puzzle: Any) -> LineRule:
+def read_line_rule(kind: type[LineRule], board: Board, value: Any, path: str,
+                   puzzle: Any) -> LineRule:
+    """The rule ``kind`` over the JSON list of lines ``value`` (each checked where it is)."""
     checker = kind()
     with at(path):
         checker.check_size(board)
@@ -354,7 +355,7 @@ _LINE_KEYS: dict[str, tuple[type[LineRule], str, tuple[str, ...]]] = {
 KEYS: list[DataKey] = []
 for _key, (_kind, _summary, _aliases) in _LINE_KEYS.items():
     KEYS.append(DataKey(
-        _key, _summary, _kind, partial(_read_lines, _kind), write_lines,
+        _key, _summary, _kind, partial(read_line_rule, _kind), write_lines,
         list_schema(cells_schema(2, "A line of cells, each a king's move from the one before."),
                     f"{_summary.split(':')[0].capitalize()}: {_kind.description}."),
         aliases=_aliases))

@@ -232,7 +232,8 @@ def _read_direction(value: Any, path: str) -> str:
     return text
 
 
-def _reader(rule_type: type[OutsideClues]) -> Callable[[Board, Any, str, Any], OutsideClues]:
+def clue_reader(rule_type: type[OutsideClues]) -> Callable[[Board, Any, str, Any], OutsideClues]:
+    """The JSON reader of one kind of outside clue (``{"clue": "r0c3", <value key>: …}``)."""
     keys = ("clue", "direction", rule_type.value_key) if rule_type.diagonal else (
         "clue", rule_type.value_key)
     shape = "{" + ", ".join(f'"{k}": ...' for k in keys) + "}"
@@ -262,7 +263,8 @@ def _reader(rule_type: type[OutsideClues]) -> Callable[[Board, Any, str, Any], O
     return read
 
 
-def _writer(rule_type: type[OutsideClues]) -> Callable[[Board, Any], list]:
+def clue_writer(rule_type: type[OutsideClues]) -> Callable[[Board, Any], list]:
+    """The JSON writer of one kind of outside clue (what :func:`clue_reader` reads)."""
     def write(board: Board, rule: OutsideClues) -> list:
         return [{"clue": outside_name(c.row, c.col),
                  **({"direction": c.direction} if rule_type.diagonal else {}),
@@ -270,7 +272,8 @@ def _writer(rule_type: type[OutsideClues]) -> Callable[[Board, Any], list]:
     return write
 
 
-def _schema(rule_type: type[OutsideClues], description: str) -> dict[str, Any]:
+def clue_schema(rule_type: type[OutsideClues], description: str) -> dict[str, Any]:
+    """The JSON schema of one kind of outside clue."""
     properties: dict[str, Any] = {"clue": {
         "$ref": "#/$defs/cell",
         "description": "The clue's cell outside the grid: row or column 0 or n+1, e.g. r0c3."}}
@@ -304,5 +307,6 @@ SPECS = (
 )
 
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
-KEYS = [DataKey(key, summary, kind, _reader(kind), _writer(kind), _schema(kind, description),
-                aliases=aliases) for key, kind, summary, aliases, description in SPECS]
+KEYS = [DataKey(key, summary, kind, clue_reader(kind), clue_writer(kind),
+                clue_schema(kind, description), aliases=aliases)
+        for key, kind, summary, aliases, description in SPECS]

@@ -35,24 +35,35 @@ class Move(Enum):
     KNIGHT = ("a knight's move apart", ((1, 2), (2, 1), (1, -2), (2, -1)))
     KING = ("a king's move apart", ((0, 1), (1, -1), (1, 0), (1, 1)))
     ORTHOGONAL = ("orthogonally adjacent", ((0, 1), (1, 0)))
+    DIAGONAL = ("diagonally adjacent", ((1, 1), (1, -1)))
 
     def __init__(self, words: str, offsets: tuple[tuple[int, int], ...]) -> None:
         self.words, self.offsets = words, offsets
 
 
 class Relation(Enum):
-    """How two digits must NOT be related."""
+    """How two digits must NOT be related: (what the pair then is, the digits in words)."""
 
-    EQUAL = "equal"
-    CONSECUTIVE = "consecutive"
+    EQUAL = ("equal", "equal digits")
+    CONSECUTIVE = ("consecutive", "consecutive digits")
+    SUM_5_OR_15 = ("summing to 5 or 15", "digits summing to 5 or 15")
+
+    def __init__(self, adjective: str, digits: str) -> None:
+        self.adjective, self.digits = adjective, digits
 
     def holds(self, a: int, b: int) -> bool:
         """Whether digits a and b are related.
 
         >>> Relation.CONSECUTIVE.holds(4, 5), Relation.CONSECUTIVE.holds(5, 5)
         (True, False)
+        >>> Relation.SUM_5_OR_15.holds(7, 8), Relation.SUM_5_OR_15.holds(2, 2)
+        (True, False)
         """
-        return a == b if self is Relation.EQUAL else abs(a - b) == 1
+        if self is Relation.EQUAL:
+            return a == b
+        if self is Relation.CONSECUTIVE:
+            return abs(a - b) == 1
+        return a + b in (5, 15)
 
     def pairs(self, n: int) -> tuple[tuple[int, int], ...]:
         """Every related (a, b) with digits 1..n."""
@@ -88,7 +99,7 @@ class PairRule(Rule):
 
     @property
     def description(self) -> str:  # type: ignore[override]
-        return f"no two cells {self.move.words} hold {self.relation.value} digits"
+        return f"no two cells {self.move.words} hold {self.relation.digits}"
 
     def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
         related = self.relation.pairs(board.n)
@@ -104,7 +115,7 @@ class PairRule(Rule):
         for i, j in cell_pairs(board.n, self.move):
             a, b = grid[i], grid[j]
             if a and b and self.relation.holds(a, b):
-                yield Violation(self.name, (i, j), f"{a} and {b} are {self.relation.value} "
+                yield Violation(self.name, (i, j), f"{a} and {b} are {self.relation.adjective} "
                                                    f"and {self.move.words}")
 
 
@@ -113,6 +124,8 @@ PAIR_RULES = (
     (Move.KNIGHT, Relation.EQUAL, "anti-knight"),
     (Move.KING, Relation.EQUAL, "anti-king"),
     (Move.ORTHOGONAL, Relation.CONSECUTIVE, "nonconsecutive"),
+    (Move.DIAGONAL, Relation.CONSECUTIVE, "diagonal-nonconsecutive"),
+    (Move.KNIGHT, Relation.SUM_5_OR_15, "knightmare"),
 )
 #: The global rules of this module by name (rows of satdoku.rules.GLOBAL_RULE_TABLE).
 GLOBAL: dict[str, Callable[[], Rule]] = {

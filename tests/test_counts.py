@@ -15,6 +15,7 @@ from satdoku.analyse.counts import candidate_counts, candidates
 from satdoku.board import Board
 from satdoku.formats import parse_puzzle
 from satdoku.puzzle import Puzzle
+from satdoku.render.svg import count_colour
 from satdoku.rules import parse_rules
 from satdoku.solving import solver_for
 
@@ -151,3 +152,21 @@ def test_a_puzzle_without_solution_counts_zero_everywhere():
 def test_the_cap_must_be_positive():
     with pytest.raises(ValueError):
         candidates(parse_puzzle("." * 16), cap=0)
+
+
+def test_the_cli_lists_counts_and_colours_the_picture(tmp_path):
+    import json
+
+    from conftest import run_cli
+    line = "12.. 34.. .... ...."
+    picture = tmp_path / "counts.svg"
+    run = run_cli("candidates", line, "--counts", "8", "-f", "json", "--svg", str(picture))
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["cap"] == 8 and data["solutions"] == 8
+    expected = candidates(parse_puzzle(line), cap=8).counts
+    assert data["counts"]["r1c3"] == {str(d): k for d, k in enumerate(expected[2], 1) if k}
+    svg = picture.read_text()
+    assert count_colour(6, 8) in svg and count_colour(1, 8) not in svg  # (6 each)
+    text = run_cli("candidates", "1.34 34.2 2.4. 4...", "--counts", "3")
+    assert text.code == 0 and "r3c4  1:1  3:1" in text.out

@@ -192,6 +192,14 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
     return "\n".join(lines)
 
 
+Counts = Annotated[int | None, typer.Option(
+    "--counts", metavar="N", min=1, max=1_000_000,
+    help="Also count, for each candidate, the solutions that put it there, up to N (1: the "
+         "candidate alone makes the puzzle unique). Listed after the grid ('5:1' = digit 5, "
+         "one solution; '5:8+' = N or more), in JSON as 'counts'; --svg colours the marks: "
+         "green = unique, light to dark blue = 2 to N.")]
+
+
 @app.command(epilog=EXIT_CODES)
 def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
                encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
@@ -199,17 +207,19 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
                output: Output = None, quiet: Quiet = False, picture: Picture = None,
                ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
                dask: Dask = None, memory_budget: MemoryBudget = None,
-               time_limit: TimeLimit = None) -> None:
+               time_limit: TimeLimit = None, counts: Counts = None) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
     cell, '.' where a digit is impossible; default for many), json. --svg draws them as
-    pencil marks.
+    pencil marks. --counts N also counts each candidate's solutions up to N.
+    Example: satdoku candidates PUZZLE --counts 8 --svg counts.svg
     """
     records, name = read_records(puzzle, box, rules, ignore_unsupported)
     picture = picture_target(picture, records)
     work = Work(candidates_handler, encoding=encoding, amo=amo, backend=backend,
-                picture=picture, memory_budget=memory_budget, time_limit=time_limit)
+                picture=picture, memory_budget=memory_budget, time_limit=time_limit,
+                counts=counts)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
     with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, work, quiet, jobs, dask)
@@ -218,12 +228,14 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
 
 def candidates_handler(encoding: Encoding, amo: AMO, backend: str,
                        picture: str | None, memory_budget: int | None = None,
-                       time_limit: float | None = None) -> Handler:
+                       time_limit: float | None = None, counts: int | None = None) -> Handler:
     """candidates' answer for one puzzle (exit 4 when ``time_limit`` runs out first)."""
     solvers = Solvers(encoding, amo, backend, precheck=False, memory_budget=memory_budget)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver, deadline = solvers(p), Deadline(time_limit)
+        if counts is not None:
+            return _counted(solver, p, fmt, counts, deadline, picture, time_limit)
         found = survey(solver, p, limit=2, deadline=deadline)
         if found.status is Status.UNKNOWN:
             return Answer(ExitCode.TIME_LIMIT, found.status.value,
@@ -247,3 +259,37 @@ def candidates_handler(encoding: Encoding, amo: AMO, backend: str,
         return Answer(ExitCode.OK, found.status.value, text, data)
 
     return handle
+
+
+def _counted(solver: SudokuSolver, p: Puzzle, fmt: OutputFormat, cap: int, deadline: Deadline,
+             picture: str | None, time_limit: float | None) -> Answer:
+    """candidates --counts: the candidates with each one's solution count up to ``cap``."""
+    from satdoku.analyse.counts import candidate_counts
+    from satdoku.analyse.text import count_lines
+    from satdoku.render.svg import count_colour
+    if p.clashes():
+        return Answer(ExitCode.BAD_INPUT, Status.INVALID.value,
+                      message=_message(p, Status.INVALID))
+    try:
+        found = candidate_counts(solver, p, cap, deadline=deadline)
+    except TimeoutError:
+        return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value,
+                      message=f"time limit of {time_limit:g} s reached before every "
+                              "candidate was counted")
+    if found.total == 0:
+        return Answer(ExitCode.NO_SOLUTION, Status.NO_SOLUTION.value, message="no solution")
+    cands = {i: tuple(d for d, k in enumerate(row, 1) if k) for i, row in found.counts.items()}
+    draw(picture, p, candidates=cands, colours={
+        (i, d): count_colour(k, cap) for i, row in found.counts.items()
+        for d, k in enumerate(row, 1) if k})
+    status = Status.UNIQUE if found.total == 1 else Status.MULTIPLE
+    name_of = p.board.cell_name
+    text = (candidate_grid(p.board, p.givens, cands) if fmt is OutputFormat.grid
+            else pencilmark_line(p.board, p.givens, cands))
+    if fmt is OutputFormat.grid:
+        text += "\n\n" + count_lines(p.board, found.counts, cap, found.total)
+    data = {"candidates": {name_of(i): list(ds) for i, ds in cands.items()},
+            "counts": {name_of(i): {str(d): k for d, k in enumerate(row, 1) if k}
+                       for i, row in found.counts.items()},
+            "cap": cap, "solutions": found.total, "solutions_complete": found.total < cap}
+    return Answer(ExitCode.OK, status.value, text, data)

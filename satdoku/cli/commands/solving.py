@@ -212,22 +212,32 @@ def check_handler(encoding: Encoding, amo: AMO, backend: str, time_limit: float 
     return handle
 
 
+EstimateOpt = Annotated[bool, typer.Option(
+    "--estimate", help="An approximate count instead, with a 95 % bound (ApproxMC, epsilon "
+                       "0.5: the count is within a factor 1.5 of the estimate with probability "
+                       "at least 95 %; exact when small). Needs the serve extra (pyapproxmc). "
+                       "Past about a million solutions it takes minutes (docs/serve.md).")]
+
+
 @app.command(epilog=EXIT_CODES)
 def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
           rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
           amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
           time_limit: TimeLimit = None, fmt: Format = None, output: Output = None,
           quiet: Quiet = False, ignore_unsupported: IgnoreUnsupported = False,
-          jobs: Jobs = 1, dask: Dask = None, memory_budget: MemoryBudget = None) -> None:
+          jobs: Jobs = 1, dask: Dask = None, memory_budget: MemoryBudget = None,
+          estimate: EstimateOpt = False) -> None:
     """Count the solutions, exactly or up to --limit (progress shown on long counts).
 
-    Prints the count, or 'at least N' when --limit or --time-limit cut the count short.
+    Prints the count, or 'at least N' when --limit or --time-limit cut the count short;
+    with --estimate, 'about N (95 %: LOW to HIGH)'.
     Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
     records, name = read_records(puzzle, box, rules, ignore_unsupported)
-    work = Work(count_handler, limit=limit, encoding=encoding, amo=amo, backend=backend,
-                time_limit=time_limit, quiet=quiet, memory_budget=memory_budget)
+    work = (Work(estimate_handler, time_limit=time_limit) if estimate else
+            Work(count_handler, limit=limit, encoding=encoding, amo=amo, backend=backend,
+                 time_limit=time_limit, quiet=quiet, memory_budget=memory_budget))
     with output_stream(output, reading=name) as out:
         code = run_batch(records, name, fmt or OutputFormat.line, out, work, quiet, jobs, dask)
     raise typer.Exit(int(code))
@@ -259,5 +269,33 @@ def count_handler(limit: int | None, encoding: Encoding, amo: AMO, backend: str,
                           "time limit reached; the count is a lower bound")
         code = ExitCode.NO_SOLUTION if result.count == 0 else ExitCode.OK
         return Answer(code, result.status.value, text, data)
+
+    return handle
+
+
+def estimate_handler(time_limit: float | None) -> Handler:
+    """count --estimate's answer for one puzzle: one ApproxMC run (epsilon 0.5), in a forked
+    child so that --time-limit stops it (ApproxMC cannot be interrupted)."""
+    from satdoku.analyse.estimate import approximate_count
+    from satdoku.runtime.forked import run_streamed
+
+    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        if p.clashes():
+            return _failure(p, Result(Status.INVALID, clashes=tuple(p.clashes())), time_limit)
+        found, ended = run_streamed(lambda report: report(approximate_count(p, 0.5)),
+                                    time_limit)
+        if not found:
+            return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value, message=(
+                f"time limit of {time_limit:g} s reached before ApproxMC had an estimate"
+                if not ended else "ApproxMC ended without an estimate"))
+        e = found[0]
+        data = {"estimate": e.value, "lower": e.lower, "upper": e.upper,
+                "epsilon": e.epsilon, "delta": e.delta, "exact": e.exact}
+        text = (f"{e.value}" if e.exact else
+                f"about {e.value} (95 %: {e.lower:.0f} to {e.upper:.0f}; ApproxMC)")
+        code = ExitCode.NO_SOLUTION if e.value == 0 else ExitCode.OK
+        status = Status.NO_SOLUTION if e.value == 0 else (
+            Status.UNIQUE if e.exact and e.value == 1 else Status.MULTIPLE)
+        return Answer(code, status.value, text, data)
 
     return handle

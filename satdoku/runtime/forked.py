@@ -112,6 +112,7 @@ class Children:
         self._selector = selectors.DefaultSelector()
         self._parent = os.getpid()
         self._closed = False
+        self._dying: list[int] = []  # killed or answered, not reaped yet (see reap)
         _death_signal()  # (loaded here, once: a child only calls it)
 
     @property
@@ -174,17 +175,32 @@ class Children:
             if event.final:
                 return event.key, event.data
 
-    def kill(self, key: Hashable) -> bool:
-        """Stop the task ``key`` at once (its child killed and reaped, its events not read
-        yet dropped); whether it was still running."""
+    def kill(self, key: Hashable, wait: bool = True) -> bool:
+        """Stop the task ``key`` at once (its child killed, its events not read yet dropped);
+        whether it was still running. The child is reaped now, or with ``wait`` False by a
+        later :meth:`reap` (an event loop must not wait for a dying process's memory to be
+        freed: on a busy machine that takes a while)."""
         self._events = [e for e in self._events if e.key != key]
         for fd, child in list(self._running.items()):
             if child.key == key:
                 with interrupts_held():
-                    self._stop(fd, child)
+                    self._stop(fd, child, wait)
                     del self._running[fd]
                 return True
         return False
+
+    @property
+    def dying(self) -> int:
+        """How many children were killed (or answered) and are not reaped yet."""
+        return len(self._dying)
+
+    def reap(self) -> int:
+        """Reap the children that ended since :meth:`kill` without waiting (never blocks);
+        how many are still dying."""
+        for pid in list(self._dying):
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                self._dying.remove(pid)
+        return len(self._dying)
 
     def _read(self, fd: int) -> None:
         chunk = os.read(fd, 1 << 16)
@@ -212,7 +228,13 @@ class Children:
         child = self._running.pop(fd)
         self._selector.unregister(fd)
         os.close(fd)
-        _, status = os.waitpid(child.pid, 0)
+        if child.answered and failed is None:  # (whole: the child only has to exit now)
+            pid, status = os.waitpid(child.pid, os.WNOHANG)
+            if not pid:
+                self._dying.append(child.pid)
+                return
+        else:
+            _, status = os.waitpid(child.pid, 0)
         if failed is not None:
             raise TaskDied(f"a task in a forked child failed: {failed.decode()}", child.key)
         if not child.answered or not os.WIFEXITED(status) or os.WEXITSTATUS(status):
@@ -222,12 +244,15 @@ class Children:
             raise TaskDied(f"a forked child (pid {child.pid}) ended without its answer "
                            f"({how}: killed, or out of memory?)", child.key, signalled)
 
-    def _stop(self, fd: int, child: _Child) -> None:
+    def _stop(self, fd: int, child: _Child, wait: bool = True) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(child.pid, signal.SIGKILL)
         self._selector.unregister(fd)
         os.close(fd)
-        os.waitpid(child.pid, 0)
+        if wait:
+            os.waitpid(child.pid, 0)
+        else:
+            self._dying.append(child.pid)
 
     def close(self) -> None:
         """Kill and reap every child still running (Ctrl-C waits until they are gone)."""
@@ -239,9 +264,10 @@ class Children:
                     os.kill(child.pid, signal.SIGKILL)
                 self._selector.unregister(fd)
                 os.close(fd)
-            for child in self._running.values():
-                os.waitpid(child.pid, 0)
+            for pid in [child.pid for child in self._running.values()] + self._dying:
+                os.waitpid(pid, 0)
             self._running.clear()
+            self._dying.clear()
             self._events.clear()
             self._selector.close()
             self._closed = True

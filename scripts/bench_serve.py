@@ -20,16 +20,19 @@ no child process is left.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import multiprocessing
+import queue
 import random
 import signal
 import socket
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from websockets.sync.client import connect
 
@@ -191,76 +194,98 @@ def targets(edits: int, seed: int) -> None:
     print(f"server exit code {server.stop()}")
 
 
-def client(port: int, messages: int, seed: int, out: dict[str, list[float]],
-           lock: threading.Lock) -> None:
-    """One editor at the 250 ms cadence; latencies of what is answered before the next send
-    (a newer send supersedes, as in the editor)."""
+def script(messages: int, seed: int, solutions: dict[str, tuple[int, ...]]) -> list[list[str]]:
+    """One editor's requests, compressed beforehand (the editor compresses in JavaScript;
+    here it would cost the load generator more CPU than the server): per tick, the texts
+    sent at once (a cancel storm is six)."""
     rng = random.Random(seed)
-    editor = Editor(port)
-    state = fobj_of(rng.choice(LINES))
-    solution = solution_of(state)
-    pending: dict[int, tuple[str, float]] = {}
-    found: dict[str, list[float]] = {}
-    next_send = time.monotonic()
+    editor = Editor.__new__(Editor)
+    editor.nonce = 0
+    line = rng.choice(LINES)
+    state, solution = fobj_of(line), solutions[line]
+    ticks = []
     for k in range(messages):
         if k % 40 == 39:  # a cancel storm
-            pending[editor.send("count", EMPTY)] = ("count", time.monotonic())
-            for _ in range(5):
-                pending[editor.send("cancel")] = ("cancel", time.monotonic())
+            ticks.append([editor.message("count", EMPTY)] + [editor.message("cancel")] * 5)
         elif k % 25 == 24:
-            pending[editor.send("truecandidates", {**state, "title": str(k)})] = (
-                "cached", time.monotonic())
+            ticks.append([editor.message("truecandidates", {**state, "title": str(k)})])
         elif k % 10 == 9:
-            pending[editor.send("check", state)] = ("check", time.monotonic())
+            ticks.append([editor.message("check", state)])
         else:
             if rng.random() < 0.9:
                 state = edited(state, solution, rng)
             else:
-                state = fobj_of(rng.choice(LINES))
-                solution = solution_of(state)
-            pending[editor.send("truecandidates", state)] = ("truecandidates",
-                                                             time.monotonic())
+                line = rng.choice(LINES)
+                state, solution = fobj_of(line), solutions[line]
+            ticks.append([editor.message("truecandidates", state)])
+    return ticks
+
+
+def client(port: int, ticks: list[list[str]], results: Any) -> None:
+    """One editor at the 250 ms cadence, in a process of its own (a browser tab); the
+    latencies of what is answered before the next send (a newer send supersedes, as in the
+    editor) go to ``results``."""
+    editor = Editor(port)
+    pending: dict[int, tuple[str, float]] = {}
+    found: dict[str, list[float]] = {}
+    next_send = time.monotonic()
+    for k, texts in enumerate(ticks):
+        for text in texts:
+            request = json.loads(text)
+            kind = "cached" if "title" in text and request["command"] == "truecandidates" \
+                else request["command"]
+            pending[request["nonce"]] = (kind, time.monotonic())
+            editor.ws.send(text)
+        last = k == len(ticks) - 1
         next_send += 0.25
-        while (left := next_send - time.monotonic()) > 0 or k == messages - 1:
+        while (left := next_send - time.monotonic()) > 0 or last:
             try:
-                reply = json.loads(editor.ws.recv(max(left, 0.0) if k < messages - 1 else 5))
+                reply = json.loads(editor.ws.recv(5 if last else left))
             except TimeoutError:
                 break
             nonce = reply.get("nonce")
             if nonce in pending and not reply.get("inProgress"):
                 command, sent = pending.pop(nonce)
                 found.setdefault(command, []).append(time.monotonic() - sent)
-                if k == messages - 1 and nonce == editor.nonce:
+                if last and not pending:
                     break
     editor.ws.close()
-    with lock:
-        for command, times in found.items():
-            out.setdefault(command, []).extend(times)
-        out.setdefault("superseded", []).extend([0.0] * len(pending))
+    results.put((found, len(pending)))
 
 
 def load(clients: int, messages: int, seed: int) -> None:
+    solutions = {line: solution_of(fobj_of(line)) for line in LINES}
+    scripts = [script(messages, seed + k, solutions) for k in range(clients)]
     server = Server()
-    out: dict[str, list[float]] = {}
-    lock = threading.Lock()
-    threads = [threading.Thread(target=client, args=(server.port, messages, seed + k, out, lock))
-               for k in range(clients)]
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    processes = [context.Process(target=client, args=(server.port, ticks, results))
+                 for ticks in scripts]
     start = time.monotonic()
-    for thread in threads:
-        thread.start()
+    for process in processes:
+        process.start()
     peak_own = peak_all = peak_children = 0
-    while any(t.is_alive() for t in threads):
+    out: dict[str, list[float]] = {}
+    superseded = 0
+    while len(out.get("done", [])) < len(processes):
+        with contextlib.suppress(queue.Empty):
+            found, left = results.get(timeout=0.1)
+            superseded += left
+            out.setdefault("done", []).append(0.0)
+            for command, times in found.items():
+                out.setdefault(command, []).extend(times)
         own, kids = server.rss()
         peak_own, peak_children = max(peak_own, own), max(peak_children, len(server.children()))
         peak_all = max(peak_all, own + kids)
-        time.sleep(0.1)
     seconds = time.monotonic() - start
+    for process in processes:
+        process.join(30)
     time.sleep(0.5)
     left = server.children()
     print(f"{clients} clients x {messages} messages in {seconds:.1f} s")
     for command in ("truecandidates", "check", "cached", "cancel"):
         print(f"{command:<15} {percentiles(out.get(command, []))}")
-    print(f"answers superseded by a newer message: {len(out.get('superseded', []))}")
+    print(f"answers superseded by a newer message: {superseded}")
     print(f"peak RSS: server {peak_own / 1024:.0f} MiB, server + children "
           f"{peak_all / 1024:.0f} MiB; children at once at most {peak_children}")
     print(f"children left after the clients closed: {len(left)}; server exit code "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import pickle
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 READS = {"truecandidates": "givens", "solve": "givens", "check": "givens", "count": "givens",
          "estimate": "state", "solvepath": "state", "step": "state"}
 COMMANDS = (*READS, "cancel")
+#: How much lower than the server's own a job's scheduling priority is: with more jobs than
+#: cores, the event loop (reading, cached answers, cancels) is not slowed down by them.
+JOB_NICENESS = 10
 #: Requests up to this many characters are read in the event loop (a real puzzle's payload
 #: is 0.4-3 KB and reads in 1-2 ms: less than a hop to the worker thread and back on a busy
 #: machine); longer ones in the worker thread, so that a large one never stalls the loop.
@@ -168,13 +172,8 @@ class Client:
     # -- jobs ------------------------------------------------------------------------
     def _start(self, nonce: int, command: str, key: Any, task: Any) -> None:
         server = self.server
-        job = Job(server.jobs_started, self, nonce, command, key)
-        if not server.start(job, task):
-            return
-        self.job = job
-        limit = server.settings.time_limit
-        if limit is not None:
-            job.timer = asyncio.get_running_loop().call_later(limit, self._timeout, job)
+        self.job = Job(next(server.ids), self, nonce, command, key)
+        server.start(self.job, task)
 
     def message(self, job: Job, message: tuple) -> None:
         """A message from ``job``'s child: a reply to forward, or something to remember."""
@@ -196,7 +195,7 @@ class Client:
         if death is not None or not job.last or job.last.get("inProgress"):
             self.invalid(job.nonce, death or "the job ended without an answer")
 
-    def _timeout(self, job: Job) -> None:
+    def timeout(self, job: Job) -> None:
         if self.job is not job:
             return
         limit = self.server.settings.time_limit
@@ -236,6 +235,7 @@ def _task(command: str, solver: Any, puzzle: Any, reading: Reading, memory: Memo
     def task(send: Any) -> bytes:
         def emit(message: tuple) -> None:
             send(pickle.dumps(message))
+        os.nice(JOB_NICENESS)  # (the event loop stays quick when jobs fill every core)
         if command == "truecandidates":
             jobs.true_candidates(solver, puzzle, options, memory, emit)
         elif command == "solve":

@@ -17,8 +17,11 @@ puzzles with an ``invalid`` message while it keeps serving everyone.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import os
 import pickle
 import sys
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -38,6 +41,10 @@ ORIGINS = ("https://f-puzzles.com", "https://www.f-puzzles.com")
 MAX_FRAME = 1024 * 1024
 #: Jobs running at once, all clients together (one per client at most).
 MAX_JOBS = 64
+#: Seconds a job counts against the slots (then it runs on, sharing the cores).
+FRESH = 1.0
+#: Seconds between two looks for children that were killed and have now ended.
+REAP_EVERY = 0.05
 
 
 @dataclass(frozen=True)
@@ -68,28 +75,74 @@ class Server:
         self.clients: set[Client] = set()
         self.children = Children(MAX_JOBS)
         self.jobs: dict[int, Job] = {}
+        #: Jobs started less than FRESH seconds ago (at most ``slots`` of them).
+        self.fresh: set[int] = set()
+        self.slots = 2 * (os.cpu_count() or 1)
+        #: Jobs waiting for a slot, one per client, oldest first.
+        self.waiting: OrderedDict[Client, tuple[Job, Any]] = OrderedDict()
+        self._reaping = False
         #: Jobs forked so far (a cached answer forks none).
         self.jobs_started = 0
+        self.ids = itertools.count()  # (of the jobs: their keys among the children)
         self._readings: dict[str, Reading] = {}  # the last few by raw data
 
     # -- children --------------------------------------------------------------------
-    def start(self, job: Job, task: Any) -> bool:
-        """Fork ``job``'s child (False, after ``invalid``, when too many are running)."""
-        if self.children.running >= MAX_JOBS:
-            job.client.invalid(job.nonce, f"satdoku serve is busy: {MAX_JOBS} jobs are "
-                                          "running; try again in a moment")
-            return False
+    def start(self, job: Job, task: Any) -> None:
+        """Fork ``job``'s child now if a slot is free, else when one frees (a client's
+        newer job replaces its waiting one). Slots bound the jobs started less than
+        :data:`FRESH` seconds ago: quick answers share the cores instead of all crawling,
+        and a long count never keeps the others waiting."""
+        client = job.client
+        self.waiting.pop(client, None)
+        if len(self.fresh) < self.slots and len(self.jobs) < MAX_JOBS:
+            self._fork(job, task)
+        else:
+            self.waiting[client] = (job, task)
+
+    def _fork(self, job: Job, task: Any) -> None:
         self.children.start(job.id, task, streams=True, memory=self.settings.memory_budget)
         self.jobs[job.id] = job
+        self.fresh.add(job.id)
         self.jobs_started += 1
-        return True
+        loop = asyncio.get_running_loop()
+        loop.call_later(FRESH, self._aged, job.id)
+        limit = self.settings.time_limit
+        if limit is not None:
+            job.timer = loop.call_later(limit, job.client.timeout, job)
+
+    def _aged(self, job_id: int) -> None:
+        self.fresh.discard(job_id)
+        self._next()
+
+    def _next(self) -> None:
+        """Start waiting jobs while slots are free."""
+        while self.waiting and len(self.fresh) < self.slots and len(self.jobs) < MAX_JOBS:
+            _, (job, task) = self.waiting.popitem(last=False)
+            self._fork(job, task)
 
     def kill(self, job: Job) -> None:
-        """Stop ``job`` now (its child killed and reaped)."""
+        """Stop ``job`` now (its child killed at once, reaped soon: :meth:`reap`; or taken
+        off the waiting list)."""
+        if self.waiting.get(job.client, (None,))[0] is job:
+            del self.waiting[job.client]
         if self.jobs.pop(job.id, None) is not None:
-            self.children.kill(job.id)
+            self.children.kill(job.id, wait=False)
+            self._reap_soon()
+        self.fresh.discard(job.id)
         if job.timer is not None:
             job.timer.cancel()
+        self._next()
+
+    def _reap_soon(self) -> None:
+        if self.children.dying and not self._reaping:
+            self._reaping = True
+            asyncio.get_running_loop().call_later(REAP_EVERY, self.reap)
+
+    def reap(self) -> None:
+        """Reap the children that have ended; again soon while some are still dying."""
+        self._reaping = False
+        self.children.reap()
+        self._reap_soon()
 
     def readable(self) -> None:
         """Some child sent something or ended: every event that is there, handled."""
@@ -98,8 +151,10 @@ class Server:
                 event = self.children.next(0)
             except TaskDied as died:
                 job = self.jobs.pop(died.key, None)
+                self.fresh.discard(died.key)
                 if job is not None:
                     job.client.ended(job, _death(died, self.settings))
+                self._next()
                 continue
             if event is None:
                 return
@@ -108,7 +163,10 @@ class Server:
                 continue
             if event.final:
                 del self.jobs[event.key]
+                self.fresh.discard(event.key)
                 job.client.ended(job, None)
+                self._reap_soon()
+                self._next()
             else:
                 job.client.message(job, pickle.loads(event.data))
 
@@ -188,7 +246,7 @@ async def _listen(serve: Any, handler: Any, server: Server, settings: Settings) 
     one port (port 0: a free one, the same for every host)."""
     import socket
     options = dict(origins=server.origins(), max_size=MAX_FRAME, process_request=_plain_http,
-                   compression=None, server_header=None)
+                   compression=None, server_header=None, close_timeout=2)
     port = settings.port
     if port == 0:
         with socket.socket() as probe:

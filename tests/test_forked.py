@@ -129,3 +129,21 @@ def test_an_event_loop_can_watch_the_children():
             elif not loop.select(5):
                 break
     assert events == [(b"hello", False), (b"bye", True)]
+
+
+def test_kill_without_waiting_leaves_the_child_to_a_later_reap():
+    def slow(send):
+        send(str(os.getpid()).encode())
+        time.sleep(60)
+        return b""
+
+    with Children(1) as children:
+        children.start("slow", slow, streams=True)
+        pid = int(children.next(5).data)
+        start = time.perf_counter()
+        assert children.kill("slow", wait=False) and time.perf_counter() - start < 0.05
+        assert children.running == 0
+        end = time.monotonic() + 5
+        while children.reap() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert children.dying == 0 and _gone(pid)

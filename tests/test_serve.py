@@ -402,3 +402,17 @@ def _parent(pid: int) -> int:
     except OSError:
         return -1
     return int(stat[stat.rindex(")") + 2:].split()[1])
+
+
+def test_disabled_families_stop_the_path_before_their_steps():
+    from satdoku.explain.steps import Step
+    from satdoku.serve.logic import FAMILY_NAMES, _allowed, family_of
+
+    steps = tuple(Step((k,), (0,), (), "single", name) for k, name in enumerate(
+        ["hidden single", "locked candidates (pointing)", "X-wing", "naked pair"], 1))
+    assert _allowed(steps, frozenset()) == (list(steps), None)
+    kept, stopped = _allowed(steps, frozenset({"fishes"}))
+    assert [s.name for s in kept] == ["hidden single", "locked candidates (pointing)"]
+    assert stopped is not None and stopped.name == "X-wing"
+    assert {family_of(names[0]) for names in FAMILY_NAMES.values()} == set(FAMILY_NAMES)
+    assert family_of("cage sum") is None and family_of("full house") is None

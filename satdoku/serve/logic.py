@@ -60,12 +60,17 @@ def family_of(name: str) -> str | None:
     return None
 
 
+def _takes_disabled() -> bool:
+    """Whether :func:`satdoku.explain.explain` takes the disabled families itself."""
+    return "disabled" in inspect.signature(explain).parameters
+
+
 def _explained(puzzle: Puzzle, one: bool, seconds: float | None,
                disabled: frozenset[str]) -> Explanation:
     """explain's path (or its first step), handing it the disabled families when it
-    takes them (the integration point with the non-unique explain)."""
+    takes them (the integration point with the explainer of non-unique puzzles)."""
     kwargs: dict[str, Any] = {"max_steps": 1} if one else {}
-    if disabled and "disabled" in inspect.signature(explain).parameters:
+    if disabled and _takes_disabled():
         kwargs["disabled"] = disabled
     return explain(puzzle, seconds, **kwargs)
 
@@ -86,7 +91,8 @@ def logical(puzzle: Puzzle, one: bool, disabled: Iterable[str] = (),
                "one has several (Check shows how many)" if e.status is Status.MULTIPLE
                else "the time limit ran out before the puzzle was checked")
         return _answer(puzzle, puzzle, [why, NO_STEP], True)
-    steps, stopped = _allowed(e.steps, disabled)
+    steps, stopped = ((list(e.steps), None) if _takes_disabled()  # (explain kept off them)
+                      else _allowed(e.steps, disabled))
     lines = [_line(e, s, k, one) for k, s in enumerate(steps, 1)]
     if stopped is not None:
         lines += [f"(next: {stopped.name}, of a family turned off: {family_of(stopped.name)})",

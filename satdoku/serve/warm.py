@@ -3,9 +3,9 @@
 Building a variant CNF and loading it takes 40–300 ms in Python (more than most answers),
 so it happens in one worker thread, never in the event loop, and at most once per (board,
 rules) at a time: a second request for a solver being built waits for the same build.
-Reading requests (lz-string, JSON, the f-puzzles translation) runs in that thread too. The
-solvers are :func:`~satdoku.solving.solver_for`'s, so explanations run in a child find them
-warm as well. At most :data:`KEEP` are kept; the CNF's estimated size is checked against
+Reading long requests (lz-string, JSON, the f-puzzles translation) runs in that thread too.
+The solvers are :func:`~satdoku.solving.solver_for`'s, so explanations run in a child find
+them warm as well. At most :data:`KEEP` are kept; the CNF's estimated size is checked against
 the memory budget before anything is built (a BudgetError names it).
 
 >>> import asyncio

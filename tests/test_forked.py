@@ -88,3 +88,62 @@ def test_two_answers_read_at_once_are_both_counted_as_running():
         assert first is not None and children.running == 1
         second = children.wait(5)
         assert {first, second} == {(1, b"a"), (2, b"b")} and children.running == 0
+
+
+def test_a_dead_task_is_named_and_a_memory_budget_holds_in_the_child():
+    from satdoku.runtime.forked import TaskDied
+
+    def hungry(send):
+        hoard = bytearray(400 * 2 ** 20)  # more than the budget below
+        return bytes(hoard[:1])
+
+    with Children(2) as children:
+        children.start("hungry", hungry, streams=True, memory=100 * 2 ** 20)
+        children.start("fed", lambda send: bytes(bytearray(10 * 2 ** 20)[:2]), streams=True,
+                       memory=100 * 2 ** 20)
+        outcomes = {}
+        for _ in range(2):
+            try:
+                event = children.next(10)
+                outcomes[event.key] = event.data
+            except TaskDied as died:
+                outcomes[died.key] = str(died)
+    assert outcomes["fed"] == b"\0\0"
+    assert "MemoryError" in outcomes["hungry"]
+    assert len(bytearray(400 * 2 ** 20)) > 0  # (the parent is not limited)
+
+
+def test_an_event_loop_can_watch_the_children():
+    import selectors
+
+    with Children(1) as children, selectors.DefaultSelector() as loop:
+        loop.register(children.fileno(), selectors.EVENT_READ)
+        assert loop.select(0) == []
+        children.start("t", lambda send: send(b"hello") or b"bye", streams=True)
+        assert loop.select(5)
+        events = []
+        while children.running:
+            event = children.next(0)
+            if event is not None:
+                events.append((event.data, event.final))
+            elif not loop.select(5):
+                break
+    assert events == [(b"hello", False), (b"bye", True)]
+
+
+def test_kill_without_waiting_leaves_the_child_to_a_later_reap():
+    def slow(send):
+        send(str(os.getpid()).encode())
+        time.sleep(60)
+        return b""
+
+    with Children(1) as children:
+        children.start("slow", slow, streams=True)
+        pid = int(children.next(5).data)
+        start = time.perf_counter()
+        assert children.kill("slow", wait=False) and time.perf_counter() - start < 0.05
+        assert children.running == 0
+        end = time.monotonic() + 5
+        while children.reap() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert children.dying == 0 and _gone(pid)

@@ -9,9 +9,10 @@
   the base's; harmless).
 
 Every import counts, at the top or inside a function (a lazy import is still a dependency),
-and so does every ``"module:attr"`` string of a registry table — for the layers. For the
-circles only real imports count: a table entry is resolved after both modules are loaded, so
-it cannot close an import cycle.
+and so does every ``"module:attr"`` string of a registry table, and every import made for the
+type checker only — for the layers. For the circles only imports that run count: a table
+entry is resolved after both modules are loaded, and a ``TYPE_CHECKING`` import never runs, so
+neither can close an import cycle.
 """
 
 from __future__ import annotations
@@ -40,12 +41,23 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
+def _nodes(tree: ast.AST, typing_too: bool) -> list[ast.AST]:
+    """Every node of ``tree``, without the ``if TYPE_CHECKING:`` blocks unless ``typing_too``."""
+    if typing_too:
+        return list(ast.walk(tree))
+    skipped = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+               and "TYPE_CHECKING" in ast.unparse(block.test)
+               for n in ast.walk(block)}
+    return [n for n in ast.walk(tree) if id(n) not in skipped]
+
+
 def _edges(strings: bool) -> dict[str, set[str]]:
-    """Module → the modules it imports (and, with ``strings``, names in registry tables)."""
+    """Module → the modules it imports; with ``strings``, also the names in registry tables
+    and the imports for the type checker only."""
     graph: dict[str, set[str]] = defaultdict(set)
     for name, path in MODULES.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _nodes(ast.parse(path.read_text(encoding="utf-8")), typing_too=strings):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]

@@ -7,13 +7,14 @@
 
 from satdoku.analyse.candidates import backbone, true_candidates
 from satdoku.analyse.certificate import Certificate, Verdict, certify
+from satdoku.analyse.counts import CandidateCounts, candidate_counts
 from satdoku.analyse.differences import Fix, differing_cells, find_fix
 from satdoku.analyse.difficulty import Difficulty, rate
 from satdoku.analyse.redundancy import redundant_givens
 from satdoku.analyse.report import Analysis, analyse, to_json
 from satdoku.analyse.status import Given, Survey, minimal_conflict, survey
 
-__all__ = ["Analysis", "Certificate", "Difficulty", "Fix", "Given", "Survey", "Verdict",
-           "analyse", "backbone", "certify", "differing_cells", "find_fix",
-           "minimal_conflict", "rate", "redundant_givens", "survey", "to_json",
+__all__ = ["Analysis", "CandidateCounts", "Certificate", "Difficulty", "Fix", "Given", "Survey",
+           "Verdict", "analyse", "backbone", "candidate_counts", "certify", "differing_cells",
+           "find_fix", "minimal_conflict", "rate", "redundant_givens", "survey", "to_json",
            "true_candidates"]

@@ -128,12 +128,16 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
     return "\n".join(lines)
 
 
-def candidates_answers(options: SolverOptions, picture: str | None = None) -> Handler:
-    """candidates' answer for one puzzle (exit 4 when ``options.time_limit`` runs out first)."""
+def candidates_answers(options: SolverOptions, picture: str | None = None,
+                       counts: int | None = None) -> Handler:
+    """candidates' answer for one puzzle (exit 4 when ``options.time_limit`` runs out first);
+    with ``counts``, each candidate's solutions counted up to it."""
     solvers, time_limit = Solvers(options, precheck=False), options.time_limit
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver, deadline = solvers(p), Deadline(time_limit)
+        if counts is not None:
+            return _counted(solver, p, fmt, counts, deadline, picture, time_limit)
         found = survey(solver, p, limit=2, deadline=deadline)
         if found.status is Status.UNKNOWN:
             return Answer(ExitCode.TIME_LIMIT, found.status.value,
@@ -157,3 +161,37 @@ def candidates_answers(options: SolverOptions, picture: str | None = None) -> Ha
         return Answer(ExitCode.OK, found.status.value, text, data)
 
     return handle
+
+
+def _counted(solver: SudokuSolver, p: Puzzle, fmt: OutputFormat, cap: int, deadline: Deadline,
+             picture: str | None, time_limit: float | None) -> Answer:
+    """candidates --counts: the candidates with each one's solution count up to ``cap``."""
+    from satdoku.analyse.counts import candidate_counts
+    from satdoku.analyse.text import count_lines
+    from satdoku.render.svg import count_colour
+    if p.clashes():
+        return Answer(ExitCode.BAD_INPUT, Status.INVALID.value,
+                      message=_message(p, Status.INVALID))
+    try:
+        found = candidate_counts(solver, p, cap, deadline=deadline)
+    except TimeoutError:
+        return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value,
+                      message=f"time limit of {time_limit:g} s reached before every "
+                              "candidate was counted")
+    if found.total == 0:
+        return Answer(ExitCode.NO_SOLUTION, Status.NO_SOLUTION.value, message="no solution")
+    cands = {i: tuple(d for d, k in enumerate(row, 1) if k) for i, row in found.counts.items()}
+    draw(picture, p, candidates=cands, colours={
+        (i, d): count_colour(k, cap) for i, row in found.counts.items()
+        for d, k in enumerate(row, 1) if k})
+    status = Status.UNIQUE if found.total == 1 else Status.MULTIPLE
+    name_of = p.board.cell_name
+    text = (candidate_grid(p.board, p.givens, cands) if fmt is OutputFormat.grid
+            else pencilmark_line(p.board, p.givens, cands))
+    if fmt is OutputFormat.grid:
+        text += "\n\n" + count_lines(p.board, found.counts, cap, found.total)
+    data = {"candidates": {name_of(i): list(ds) for i, ds in cands.items()},
+            "counts": {name_of(i): {str(d): k for d, k in enumerate(row, 1) if k}
+                       for i, row in found.counts.items()},
+            "cap": cap, "solutions": found.total, "solutions_complete": found.total < cap}
+    return Answer(ExitCode.OK, status.value, text, data)

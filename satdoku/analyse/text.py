@@ -67,6 +67,26 @@ def _join(rows: list[str], rule: str, box_rows: int) -> str:
     return "\n".join(lines)
 
 
+def count_lines(board: Board, counts: dict[int, tuple[int, ...]], cap: int,
+                total: int) -> str:
+    """Solutions per candidate, one line per blank cell: ``r1c2  3:1  5:8+``.
+
+    >>> print(count_lines(Board.classic(4), {1: (0, 0, 1, 2)}, 2, 2))
+    solutions per candidate (counted up to 2; 2+ = 2 or more): at least 2 in all
+    r1c2  3:1  4:2+
+    """
+    def count(k: int) -> str:
+        return f"{k}+" if k >= cap else str(k)
+
+    head = (f"solutions per candidate (counted up to {cap}; {cap}+ = {cap} or more): "
+            + (f"at least {total} in all" if total >= cap else f"{total} in all"))
+    width = max((len(board.cell_name(i)) for i in counts), default=0)
+    lines = [head] + [f"{board.cell_name(i):<{width}}  " + "  ".join(
+        f"{board.symbol(d) if board.single_char else d}:{count(k)}"
+        for d, k in enumerate(row, 1) if k) for i, row in sorted(counts.items())]
+    return "\n".join(lines)
+
+
 def render(a: Analysis) -> str:
     """The analysis as a readable report, one section per paragraph.
 

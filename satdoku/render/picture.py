@@ -19,7 +19,8 @@ FORMATS = {".svg": lambda svg: svg.encode("utf-8"), ".png": svg_to_png}
 
 def write_picture(path: str, puzzle: Puzzle, solution: Grid | None = None,
                   candidates: Mapping[int, Collection[int]] | None = None,
-                  highlight: Collection[int] = (), title: str = "", cell: float = 40.0) -> None:
+                  highlight: Collection[int] = (), title: str = "", cell: float = 40.0,
+                  colours: Mapping[tuple[int, int], str] | None = None) -> None:
     """Draw ``puzzle`` (see :func:`render_svg`) into ``path``: SVG or PNG by its suffix,
     SVG on standard output for ``-``. Files are written atomically (temp file + rename).
     """
@@ -27,7 +28,7 @@ def write_picture(path: str, puzzle: Puzzle, solution: Grid | None = None,
     if path != "-" and convert is None:
         raise SatdokuError(f"cannot tell the picture format of {path}: name it .svg or .png "
                            "(or use - for SVG on standard output)")
-    svg = render_svg(puzzle, solution, candidates, highlight, title, cell)
+    svg = render_svg(puzzle, solution, candidates, highlight, title, cell, colours)
     if convert is None:
         sys.stdout.write(svg)
         sys.stdout.flush()

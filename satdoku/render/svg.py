@@ -27,6 +27,25 @@ from satdoku.rules import Grid, Marking
 
 COLOURS = {"given": "#000000", "solved": "#1c5fb8", "candidate": "#505050",
            "highlight": "#ffe45c", "thin": "#9e9e9e", "border": "#000000"}
+#: Pencil marks coloured by their solution count (``candidates --counts``): one solution
+#: (placing the digit makes the puzzle unique), then blues from light (2) to dark (the cap).
+UNIQUE_COLOUR = "#1a9641"
+BLUES = ("#6baed6", "#4292c6", "#2171b5", "#08519c", "#08306b")
+
+
+def count_colour(count: int, cap: int) -> str:
+    """The pencil-mark colour of a candidate with ``count`` solutions (counted up to ``cap``).
+
+    >>> count_colour(1, 8), count_colour(2, 8), count_colour(8, 8)
+    ('#1a9641', '#6baed6', '#08306b')
+    """
+    if count == 1:
+        return UNIQUE_COLOUR
+    if cap <= 2:
+        return BLUES[-1]
+    return BLUES[round((min(count, cap) - 2) / (cap - 2) * (len(BLUES) - 1))]
+
+
 #: Line widths, in cells.
 THIN, THICK = 0.025, 0.075
 
@@ -45,14 +64,17 @@ class Scene:
     title: str
     cornered: frozenset[int]
     caged: frozenset[int]
+    colours: Mapping[tuple[int, int], str]
 
 
 def render_svg(puzzle: Puzzle, solution: Grid | None = None,
                candidates: Mapping[int, Collection[int]] | None = None,
-               highlight: Collection[int] = (), title: str = "", cell: float = 40.0) -> str:
+               highlight: Collection[int] = (), title: str = "", cell: float = 40.0,
+               colours: Mapping[tuple[int, int], str] | None = None) -> str:
     """The SVG text of ``puzzle``: its givens, the ``solution`` digits in another colour,
-    ``candidates`` (cell → digits) as pencil marks in cells without a digit, ``highlight``
-    cells, the rules' markings and an optional ``title``; cells are ``cell`` pixels wide.
+    ``candidates`` (cell → digits) as pencil marks in cells without a digit (each in its
+    colour of ``colours``, by (cell, digit), when given), ``highlight`` cells, the rules'
+    markings and an optional ``title``; cells are ``cell`` pixels wide.
 
     >>> from satdoku.board import Board
     >>> svg = render_svg(Puzzle(Board.classic(4), (0,) * 16), candidates={0: (1, 2)})
@@ -69,7 +91,7 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None,
     cornered = frozenset(i for m in markings if (i := corner_cell(m, board.n)) is not None)
     caged = frozenset(i for m in markings if m.kind == "cage" for i in m.cells)
     scene = Scene(puzzle, digits, candidates or {}, frozenset(highlight), markings, title,
-                  cornered, caged)
+                  cornered, caged, colours or {})
     outside = any(m.kind == "text" and text_place(board.n, m.cells, m.style) == "outside"
                   for m in markings)  # clues outside the grid need room
     margin = cell * (1.0 if outside else 0.08)
@@ -203,8 +225,10 @@ def _candidates(lay: Layout, scene: Scene, group: ET.Element) -> None:
             text = symbol(board, d)
             size = min(width, height) * min(0.8, 1.3 / len(text))
             row, col = divmod(d - 1, across)
-            add(group, "text", text, x=x + pad + (col + 0.5) * width,
-                y=y + band + (row + 0.5) * height + BASELINE * size, font_size=size)
+            mark = add(group, "text", text, x=x + pad + (col + 0.5) * width,
+                       y=y + band + (row + 0.5) * height + BASELINE * size, font_size=size)
+            if (i, d) in scene.colours:
+                mark.set("fill", scene.colours[i, d])
 
 
 def _markings_of(kind: str) -> Callable[[Layout, Scene, ET.Element], None]:

@@ -31,11 +31,12 @@ def picture_target(picture: str | None, records: Sized) -> str | None:
 
 def draw(picture: str | None, puzzle: Puzzle, solution: Grid | None = None,
          candidates: Mapping[int, Collection[int]] | None = None,
-         highlight: Collection[int] = ()) -> None:
+         highlight: Collection[int] = (),
+         colours: Mapping[tuple[int, int], str] | None = None) -> None:
     """Write the picture when ``--svg`` was given (nothing otherwise)."""
     if picture:
         from satdoku.render import write_picture  # only commands that draw pay for it
-        write_picture(picture, puzzle, solution, candidates, highlight)
+        write_picture(picture, puzzle, solution, candidates, highlight, colours=colours)
 
 
 def what_to_draw(puzzle: Puzzle, solve: bool, candidates: bool, backend: str | None = None

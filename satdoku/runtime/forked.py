@@ -67,6 +67,15 @@ PR_SET_PDEATHSIG = 1
 Send = Callable[[bytes], None]
 
 
+class TaskDied(WorkerDied):
+    """WorkerDied for one task of :class:`Children`: ``key`` names it, ``signal`` is the
+    signal that ended its child (None when the child exited, or its task raised)."""
+
+    def __init__(self, message: str, key: Any, signal: int | None = None) -> None:
+        super().__init__(message)
+        self.key, self.signal = key, signal
+
+
 def can_fork() -> bool:
     """Whether tasks can run in forked children here (not on Windows)."""
     return hasattr(os, "fork")
@@ -103,6 +112,7 @@ class Children:
         self._selector = selectors.DefaultSelector()
         self._parent = os.getpid()
         self._closed = False
+        self._dying: list[int] = []  # killed or answered, not reaped yet (see reap)
         _death_signal()  # (loaded here, once: a child only calls it)
 
     @property
@@ -110,9 +120,13 @@ class Children:
         """How many children are running (or done and not yet waited for)."""
         return len(self._running) + sum(event.final for event in self._events)
 
-    def start(self, key: Hashable, task: Callable[..., bytes], streams: bool = False) -> None:
+    def start(self, key: Hashable, task: Callable[..., bytes], streams: bool = False,
+              memory: int | None = None) -> None:
         """Run ``task`` in a new child: ``task()``, or with ``streams`` ``task(send)``; its
-        messages and answer come from :meth:`next` (the answer also from :meth:`wait`)."""
+        messages and answer come from :meth:`next` (the answer also from :meth:`wait`).
+        With ``memory`` (bytes) the child's address space may grow that much past its size
+        at the fork, no more: beyond, allocations fail in the child (its task raises
+        MemoryError, or the solver aborts) and never in this process."""
         if len(self._running) >= self.jobs:
             raise RuntimeError(f"{self.jobs} children are running already")
         read, write = os.pipe()
@@ -121,10 +135,16 @@ class Children:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pid = os.fork()
             if pid == 0:
-                _child(task, streams, write, self._parent)  # (never returns)
+                _child(task, streams, write, self._parent, memory)  # (never returns)
             os.close(write)
             self._running[read] = _Child(key, pid)
             self._selector.register(read, selectors.EVENT_READ)
+
+    def fileno(self) -> int:
+        """A file descriptor that is readable whenever some child has sent something (or
+        ended): an event loop watches it and calls :meth:`next` with timeout 0 (epoll or
+        kqueue, where the platform has them)."""
+        return self._selector.fileno()  # type: ignore[attr-defined]
 
     def next(self, timeout: float | None = None) -> Event | None:
         """The next event of any task; None when ``timeout`` seconds passed first (the
@@ -155,17 +175,32 @@ class Children:
             if event.final:
                 return event.key, event.data
 
-    def kill(self, key: Hashable) -> bool:
-        """Stop the task ``key`` at once (its child killed and reaped, its events not read
-        yet dropped); whether it was still running."""
+    def kill(self, key: Hashable, wait: bool = True) -> bool:
+        """Stop the task ``key`` at once (its child killed, its events not read yet dropped);
+        whether it was still running. The child is reaped now, or with ``wait`` False by a
+        later :meth:`reap` (an event loop must not wait for a dying process's memory to be
+        freed: on a busy machine that takes a while)."""
         self._events = [e for e in self._events if e.key != key]
         for fd, child in list(self._running.items()):
             if child.key == key:
                 with interrupts_held():
-                    self._stop(fd, child)
+                    self._stop(fd, child, wait)
                     del self._running[fd]
                 return True
         return False
+
+    @property
+    def dying(self) -> int:
+        """How many children were killed (or answered) and are not reaped yet."""
+        return len(self._dying)
+
+    def reap(self) -> int:
+        """Reap the children that ended since :meth:`kill` without waiting (never blocks);
+        how many are still dying."""
+        for pid in list(self._dying):
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                self._dying.remove(pid)
+        return len(self._dying)
 
     def _read(self, fd: int) -> None:
         chunk = os.read(fd, 1 << 16)
@@ -193,21 +228,31 @@ class Children:
         child = self._running.pop(fd)
         self._selector.unregister(fd)
         os.close(fd)
-        _, status = os.waitpid(child.pid, 0)
+        if child.answered and failed is None:  # (whole: the child only has to exit now)
+            pid, status = os.waitpid(child.pid, os.WNOHANG)
+            if not pid:
+                self._dying.append(child.pid)
+                return
+        else:
+            _, status = os.waitpid(child.pid, 0)
         if failed is not None:
-            raise WorkerDied(f"a task in a forked child failed: {failed.decode()}")
+            raise TaskDied(f"a task in a forked child failed: {failed.decode()}", child.key)
         if not child.answered or not os.WIFEXITED(status) or os.WEXITSTATUS(status):
-            how = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+            signalled = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+            how = (f"signal {signalled}" if signalled is not None
                    else f"exit code {os.waitstatus_to_exitcode(status)}")
-            raise WorkerDied(f"a forked child (pid {child.pid}) ended without its answer "
-                             f"({how}: killed, or out of memory?)")
+            raise TaskDied(f"a forked child (pid {child.pid}) ended without its answer "
+                           f"({how}: killed, or out of memory?)", child.key, signalled)
 
-    def _stop(self, fd: int, child: _Child) -> None:
+    def _stop(self, fd: int, child: _Child, wait: bool = True) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(child.pid, signal.SIGKILL)
         self._selector.unregister(fd)
         os.close(fd)
-        os.waitpid(child.pid, 0)
+        if wait:
+            os.waitpid(child.pid, 0)
+        else:
+            self._dying.append(child.pid)
 
     def close(self) -> None:
         """Kill and reap every child still running (Ctrl-C waits until they are gone)."""
@@ -219,9 +264,10 @@ class Children:
                     os.kill(child.pid, signal.SIGKILL)
                 self._selector.unregister(fd)
                 os.close(fd)
-            for child in self._running.values():
-                os.waitpid(child.pid, 0)
+            for pid in [child.pid for child in self._running.values()] + self._dying:
+                os.waitpid(pid, 0)
             self._running.clear()
+            self._dying.clear()
             self._events.clear()
             self._selector.close()
             self._closed = True
@@ -290,9 +336,24 @@ def _death_signal() -> Callable[..., int] | None:
         return None
 
 
-def _child(task: Callable[..., bytes], streams: bool, write: int, parent: int) -> None:
-    """In the child: run ``task``, write its messages and answer (or its error) to ``write``
-    as frames, leave."""
+def _limit_memory(extra: int) -> None:
+    """Let this process's address space grow by ``extra`` bytes at most from now on."""
+    import resource
+    try:
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return  # (no /proc: no budget rather than a wrong one)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = size + extra if hard == resource.RLIM_INFINITY else min(hard, size + extra)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _child(task: Callable[..., bytes], streams: bool, write: int, parent: int,
+           memory: int | None = None) -> None:
+    """In the child: run ``task`` (its address space limited to ``memory`` bytes more than
+    now, when given), write its messages and answer (or its error) to ``write`` as frames,
+    leave."""
     code = 1
     try:
         gc.disable()  # (no collection: nothing of the parent's is finalised here)
@@ -301,6 +362,8 @@ def _child(task: Callable[..., bytes], streams: bool, write: int, parent: int) -
             prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))
         if os.getppid() != parent:  # (the parent died before that)
             return
+        if memory is not None:
+            _limit_memory(memory)
         try:
             answer = task(lambda data: _send(write, MESSAGE, data)) if streams else task()
             frame = ANSWER, answer

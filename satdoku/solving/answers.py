@@ -173,6 +173,34 @@ def count_answers(options: SolverOptions, limit: int | None = None,
     return handle
 
 
+def estimate_answers(time_limit: float | None) -> Handler:
+    """count --estimate's answer for one puzzle: one ApproxMC run (epsilon 0.5), in a forked
+    child so that the time limit stops it (ApproxMC cannot be interrupted)."""
+    from satdoku.analyse.estimate import approximate_count
+    from satdoku.runtime.forked import run_streamed
+
+    def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
+        if p.clashes():
+            return _failure(p, Result(Status.INVALID, clashes=tuple(p.clashes())), time_limit)
+        found, ended = run_streamed(lambda report: report(approximate_count(p, 0.5)),
+                                    time_limit)
+        if not found:
+            return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value, message=(
+                f"time limit of {time_limit:g} s reached before ApproxMC had an estimate"
+                if not ended else "ApproxMC ended without an estimate"))
+        e = found[0]
+        data = {"estimate": e.value, "lower": e.lower, "upper": e.upper,
+                "epsilon": e.epsilon, "delta": e.delta, "exact": e.exact}
+        text = (f"{e.value}" if e.exact else
+                f"about {e.value} (95 %: {e.lower:.0f} to {e.upper:.0f}; ApproxMC)")
+        code = ExitCode.NO_SOLUTION if e.value == 0 else ExitCode.OK
+        status = Status.NO_SOLUTION if e.value == 0 else (
+            Status.UNIQUE if e.exact and e.value == 1 else Status.MULTIPLE)
+        return Answer(code, status.value, text, data)
+
+    return handle
+
+
 def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
     """How a decoded (or externally solved) result is shown and what it exits with."""
     status = result.status

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "solve": "satdoku.cli.commands.solving:solve",
     "check": "satdoku.cli.commands.solving:check",
     "count": "satdoku.cli.commands.solving:count",
+    "serve": "satdoku.cli.commands.serve:serve_command",
 }
 
 

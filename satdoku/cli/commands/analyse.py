@@ -58,18 +58,28 @@ def analyse_command(source: Source, *, json_: Json = False, certify_to: Certify 
     raise typer.Exit(int(code))
 
 
+Counts = Annotated[int | None, typer.Option(
+    "--counts", metavar="N", min=1, max=1_000_000,
+    help="Also count, for each candidate, the solutions that put it there, up to N (1: the "
+         "candidate alone makes the puzzle unique). Listed after the grid ('5:1' = digit 5, "
+         "one solution; '5:8+' = N or more), in JSON as 'counts'; --svg colours the marks: "
+         "green = unique, light to dark blue = 2 to N.")]
+
+
 @app.command(epilog=EXIT_CODES)
 @grouped
 def candidates(source: Source, *, solver: SolverOptions, fmt: Format = None, batch: Batch,
-               picture: Picture = None) -> None:
+               picture: Picture = None, counts: Counts = None) -> None:
     """True candidates: the digits that some solution puts in each blank cell.
 
     Formats: grid (default for one puzzle), line (a pencilmark line of n characters per
     cell, '.' where a digit is impossible; default for many), json. --svg draws them as
-    pencil marks.
+    pencil marks. --counts N also counts each candidate's solutions up to N.
+    Example: satdoku candidates PUZZLE --counts 8 --svg counts.svg
     """
     records, name = source.read()
-    work = Work(candidates_answers, options=solver, picture=picture_target(picture, records))
+    work = Work(candidates_answers, options=solver, picture=picture_target(picture, records),
+                counts=counts)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
     with output_stream(batch.output, reading=name) as out:
         code = run_batch(records, name, fmt_, out, work, batch.quiet, batch.jobs, batch.dask)

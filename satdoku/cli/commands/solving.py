@@ -22,7 +22,12 @@ from satdoku.cli.options import (
 from satdoku.render.target import picture_target
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
-from satdoku.solving.answers import check_answers, count_answers, solve_answers
+from satdoku.solving.answers import (
+    check_answers,
+    count_answers,
+    estimate_answers,
+    solve_answers,
+)
 
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Stop after this many.")]
 AllSolutions = Annotated[bool, typer.Option(
@@ -70,18 +75,27 @@ def check(source: Source, *, solver: SolverOptions, fmt: Format = None,
     raise typer.Exit(int(code))
 
 
+EstimateOpt = Annotated[bool, typer.Option(
+    "--estimate", help="An approximate count instead, with a 95 % bound (ApproxMC, epsilon "
+                       "0.5: the count is within a factor 1.5 of the estimate with probability "
+                       "at least 95 %; exact when small). Needs the serve extra (pyapproxmc). "
+                       "Past about a million solutions it takes minutes (docs/serve.md).")]
+
+
 @app.command(epilog=EXIT_CODES)
 @grouped
 def count(source: Source, *, limit: Limit = None, solver: SolverOptions,
-          fmt: Format = None, batch: Batch) -> None:
+          fmt: Format = None, batch: Batch, estimate: EstimateOpt = False) -> None:
     """Count the solutions, exactly or up to --limit (progress shown on long counts).
 
-    Prints the count, or 'at least N' when --limit or --time-limit cut the count short.
+    Prints the count, or 'at least N' when --limit or --time-limit cut the count short;
+    with --estimate, 'about N (95 %: LOW to HIGH)'.
     Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
     records, name = source.read()
-    work = Work(count_answers, options=solver, limit=limit, quiet=batch.quiet)
+    work = (Work(estimate_answers, time_limit=solver.time_limit) if estimate else
+            Work(count_answers, options=solver, limit=limit, quiet=batch.quiet))
     with output_stream(batch.output, reading=name) as out:
         code = run_batch(records, name, fmt or OutputFormat.line, out, work, batch.quiet,
                          batch.jobs, batch.dask)

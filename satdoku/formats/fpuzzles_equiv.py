@@ -35,6 +35,8 @@ from satdoku.board import Board
 
 #: The XV sums f-puzzles has signs for.
 XV_SIGNS = (5, 10)
+#: The satdoku keys without an f-puzzles key that :func:`rewrite` writes as equivalents.
+EQUIVALENT_KEYS = ("greater_than", "slow_thermos")
 SLOW = "slow_thermos[{k}] ({a} and {b} may hold equal digits: f-puzzles has no slow thermometer)"
 
 

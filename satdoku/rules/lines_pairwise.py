@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from itertools import combinations, pairwise
 from typing import ClassVar
 
@@ -31,9 +30,8 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Violation, cell_var
-from satdoku.rules.data import DataKey, cells_schema, list_schema
-from satdoku.rules.json_values import write_lines
-from satdoku.rules.lines_set import Line, LineRule, read_line_rule
+from satdoku.rules.data import DataKey
+from satdoku.rules.lines_set import Line, LineRule, line_keys
 
 
 @dataclass(frozen=True)
@@ -116,10 +114,4 @@ _KEYS: dict[str, tuple[type[LineRule], str, tuple[str, ...]]] = {
 }
 
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
-KEYS: list[DataKey] = []
-for _key, (_kind, _summary, _aliases) in _KEYS.items():
-    KEYS.append(DataKey(
-        _key, _summary, _kind, partial(read_line_rule, _kind), write_lines,
-        list_schema(cells_schema(2, "A line of cells, each a king's move from the one before."),
-                    f"{_summary.split(':')[0].capitalize()}: {_kind.description}."),
-        aliases=_aliases))
+KEYS: list[DataKey] = line_keys(_KEYS)

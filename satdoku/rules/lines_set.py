@@ -351,14 +351,19 @@ _LINE_KEYS: dict[str, tuple[type[LineRule], str, tuple[str, ...]]] = {
                       ("modular", "modular_line")),
 }
 
+def line_keys(specs: dict[str, tuple[type[LineRule], str, tuple[str, ...]]]
+              ) -> list[DataKey]:
+    """The data keys of line rules: JSON key → (rule type, summary, other names)."""
+    return [DataKey(key, summary, kind, partial(read_line_rule, kind), write_lines,
+                    list_schema(cells_schema(2, "A line of cells, each a king's move from the "
+                                                "one before."),
+                                f"{summary.split(':')[0].capitalize()}: {kind.description}."),
+                    aliases=aliases)
+            for key, (kind, summary, aliases) in specs.items()]
+
+
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).
-KEYS: list[DataKey] = []
-for _key, (_kind, _summary, _aliases) in _LINE_KEYS.items():
-    KEYS.append(DataKey(
-        _key, _summary, _kind, partial(read_line_rule, _kind), write_lines,
-        list_schema(cells_schema(2, "A line of cells, each a king's move from the one before."),
-                    f"{_summary.split(':')[0].capitalize()}: {_kind.description}."),
-        aliases=_aliases))
+KEYS: list[DataKey] = line_keys(_LINE_KEYS)
 
 KEYS.append(DataKey(
     "clones", 'clones: [[["r1c1", "r1c2"], ["r5c5", "r5c6"]], ...]; cells at the same place '

@@ -14,7 +14,15 @@ from itertools import compress
 
 from satdoku.board import Board
 from satdoku.errors import ClashError, VerificationError
-from satdoku.rules import Grid, Rule, Violation, all_rules, cell_var, completeness_violations
+from satdoku.rules import (
+    Grid,
+    Rule,
+    Violation,
+    all_rules,
+    cell_var,
+    completeness_violations,
+    grid_literals,
+)
 from satdoku.rules.checker import grid_checker
 
 
@@ -43,8 +51,7 @@ class Puzzle:
 
     def assumptions(self) -> list[int]:
         """The givens as literals: placed digits true, eliminated candidates false."""
-        n = self.board.n  # inlined cell_var: this is on the hot path
-        lits = [i * n + d for i, d in enumerate(self.givens) if d]
+        lits = grid_literals(self.board, self.givens)
         if self.eliminated:
             lits += [-cell_var(self.board, i, d) for i, d in sorted(self.eliminated)]
         return lits

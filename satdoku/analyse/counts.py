@@ -30,7 +30,7 @@ from cnf import SolveResult
 from cnf.budget import Deadline
 from satdoku.analyse.status import solve_within
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid, cell_var
+from satdoku.rules import Grid, cell_var, grid_literals
 from satdoku.solving import SudokuSolver, solver_for
 
 
@@ -108,8 +108,8 @@ class _Tally:
         if grid in self.found:
             return
         self.found[grid] = None
-        n, tally = self.puzzle.board.n, self.tally
-        true_vars = [i * n + d for i, d in enumerate(grid)]
+        tally = self.tally
+        true_vars = grid_literals(self.puzzle.board, grid)
         for v in true_vars:
             tally[v] = tally.get(v, 0) + 1
         self.session.add_guarded(self.act, [-v for v in true_vars])

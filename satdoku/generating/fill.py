@@ -31,7 +31,7 @@ from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build, grid_of_model
 from satdoku.errors import RuleError
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid, Rule, all_rules
+from satdoku.rules import Grid, Rule, all_rules, grid_literals
 from satdoku.rules.checker import grid_checker
 from satdoku.symmetry import MAPS
 
@@ -171,7 +171,7 @@ class Filler:
         for var in range(0, n ** 3, n):  # of its search over them): one true per cell
             phases[var + int(random() * n)] *= -1
         self.session.set_phases(phases)
-        assumptions = [i * n + d for i, d in enumerate(givens or ()) if d]
+        assumptions = grid_literals(self.board, givens or ())
         answer = self.session.solve(assumptions, time_limit=time_limit,
                                     conflict_budget=conflicts)
         if answer is SolveResult.UNKNOWN:

@@ -33,6 +33,7 @@ from satdoku.rules.base import (
     cell_var,
     classic_rules,
     completeness_violations,
+    grid_literals,
 )
 
 #: Every global rule (a name says it all: ``--rules anti-knight``) → the family that defines
@@ -139,6 +140,7 @@ __all__ = [
     "cell_var",
     "classic_rules",
     "completeness_violations",
+    "grid_literals",
     "lookup",
     "parse_rules",
     "register",

@@ -33,6 +33,17 @@ def cell_var(board: Board, cell: int, digit: int) -> int:
     return cell * board.n + digit
 
 
+def grid_literals(board: Board, grid: Grid) -> list[int]:
+    """:func:`cell_var` of every filled cell of ``grid`` with its digit, in cell order (one
+    comprehension: this is on hot paths — givens as assumptions, models, phases).
+
+    >>> grid_literals(Board.classic(4), (1, 0, 0, 4) + (0,) * 12)
+    [1, 16]
+    """
+    n = board.n
+    return [i * n + d for i, d in enumerate(grid) if d]
+
+
 @dataclass(frozen=True)
 class Violation:
     """One broken rule: which rule, which cells, in words."""

@@ -34,7 +34,7 @@ from cnf import AMO, Formula, Session, SolveResult
 from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, add_region_constraints
-from satdoku.rules import Grid, Rule, cell_var
+from satdoku.rules import Grid, Rule, cell_var, grid_literals
 
 __all__ = ["GuardedSession", "add_guarded_rule", "cell_var"]
 
@@ -104,8 +104,7 @@ class GuardedSession:
         self.extra: list[int] = []
         self._selectors: dict[Rule, int] = {}
         self.act = session.activation()  # S blocked: UNSAT means S is the only solution
-        n = board.n
-        session.add_guarded(self.act, [-(i * n + d) for i, d in enumerate(solution)])
+        session.add_guarded(self.act, [-lit for lit in grid_literals(board, solution)])
 
     def keep_givens(self, cells: Sequence[int]) -> None:
         """From now on, ``cells`` keep their digits of the solution in every test (instead of

@@ -111,11 +111,10 @@ def name_and_weight(groups: Groups, step: Step, placed: Sequence[int],
     from satdoku.explain.trace import forcing_name, trace  # trace imports steps only
     name = name_step(groups, step, placed)
     cited = [groups.groups[g] for g in step.groups]
-    classic = all(g.kind == "cell" or g.is_unit for g in cited)
     size = 0
     if name == "trial and error":
         size = len(step.facts) + len(cited)
-    elif name in ("deduction", "contradiction chain") and classic:
+    elif name in ("deduction", "contradiction chain"):
         cells = {i for g in cited for i in g.cells}
         known = [x for x in facts if (abs(x) - 1) // groups.board.n in cells] or step.facts
         links, conflict = trace(cited, known, -step.derived[0])

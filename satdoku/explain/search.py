@@ -87,6 +87,7 @@ class Search:
         self.variant = not classic_only(groups)
         self._refuted: tuple[int, list[int]] | None = None
         self._grid: tuple[int, Candidates] | None = None
+        self._growth: tuple[int, list[_Progression], list[int], list] | None = None
         self.n = n = puzzle.board.n
         self.top = n ** 3
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
@@ -361,22 +362,28 @@ class Search:
             if most is not None or self.solution is None:
                 return None  # no trial steps without a solution to aim at
             return self._trial(candidates, deadline)
-        growing = [_Progression(self, x, order) for x in refuted
-                   for order in self.orders(cell_digit(self.board, x)[0])]
-        found: list[tuple[int, list[int]]] = []
-        size = 0
+        # The growth is kept per position, so that a search capped at ``most`` groups
+        # (variant puzzles: 2, then 4) goes on where it stopped when asked again.
+        if self._growth is None or self._growth[0] != len(self.facts):
+            growing = [_Progression(self, x, order) for x in refuted
+                       for order in self.orders(cell_digit(self.board, x)[0])]
+            self._growth = (len(self.facts), growing, [0], [])
+        _, growing, rounds, found = self._growth
         while not found:
-            size += 1
-            if most is not None and size > most:
+            if most is not None and rounds[0] >= most:
                 return None
+            rounds[0] += 1
+            size = rounds[0]
             for p in growing:
                 if p.grow():
                     found.append((p.lit, p.chosen))
-            growing = [p for p in growing if not p.done]
+            growing[:] = [p for p in growing if not p.done]
             if size >= SMALL and len(growing) > BEAM:  # past small steps: a beam
-                growing = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
+                growing[:] = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
             if deadline is not None and time.perf_counter() > deadline and not found:
-                found = [(p.lit, p.chosen + p.rest) for p in growing[:1]]
+                found.extend((p.lit, p.chosen + p.rest) for p in growing[:1])
+        if most is not None and min(len(c) for _, c in found) > most:
+            return None
         by_sel = self.selector_of
         unique = {(x, tuple(sorted(c))): c for x, c in found}
         return self._cheapest([(x, [by_sel[s] for s in c]) for (x, _), c in unique.items()],

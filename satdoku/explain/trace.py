@@ -124,8 +124,10 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
     known = [y for y in facts if (abs(y) - 1) // board.n in cells] or step.facts
     links, conflict = trace(cited, known, -x)
     if conflict is None:
-        return (f"{', '.join(g.label for g in cited)} together, with the digits left in "
-                f"their cells, allow no other way: {what}.")
+        return (f"Suppose {literal_name(board, -x)}. No single line of consequences breaks, "
+                f"but every case that follows does: {', '.join(g.label for g in cited)} "
+                f"cannot all hold with the digits left in their cells (cases within cases, "
+                f"checked by the solver). So {what}.")
     more = "" if len(step.derived) == 1 else f" The same constraints also give {what}."
     chain = chain_text(groups, links[1:] or links, conflict)
     return (f"Suppose {literal_name(board, -x)}. Then {chain}. "

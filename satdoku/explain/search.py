@@ -419,20 +419,19 @@ class Search:
         sels = [g.selector for g in shrunk[0]]
         if not self.bare.propagate([*sels, *shrunk[1], -x])[0]:
             return shrunk
-        items = [*(g.selector for g in gs), *facts]
+        items = [g.selector for g in gs]  # groups only: facts are many (16×16: hundreds)
         k = 0
         while k < len(items):
             rest = items[:k] + items[k + 1:]
-            if not self.bare.propagate([*rest, -x])[0]:
+            if not self.bare.propagate([*rest, *facts, -x])[0]:
                 items = rest
             else:
                 k += 1
         kept = set(items)
         groups = [g for g in gs if g.selector in kept]
-        cited = [f for f in facts if f in kept]
-        again = minimal_subset(self.mus, groups, cited, [x], deadline)
-        if again is not None and len(again[0]) == len(groups) and len(again[1]) == len(cited):
-            return groups, cited
+        again = minimal_subset(self.mus, groups, facts, [x], deadline)
+        if again is not None and len(again[0]) == len(groups):
+            return again
         return shrunk
 
     def _trial(self, candidates: list[int], deadline: float | None) -> Step:

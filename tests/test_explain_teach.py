@@ -74,6 +74,18 @@ def test_teach_of_a_cage_gives_its_combinations():
         assert e.puzzle.board.cell_name(cell_digit(e.puzzle.board, x)[0]) in s.teach
 
 
+def test_given_forced_variant_steps_are_shown_with_their_bounds():
+    p = parse_json_puzzle((ROOT / "examples" / "thermo.json").read_text())
+    e = explain(p, max_steps=2)
+    first = e.steps[0]  # the 7 at r1c3 pushes the thermometer's next cells up
+    assert first.name == "thermometer" and first.derived == (cell_digit_lit(p, "r2c2", 8),)
+    assert "from the bulb r1c3" in first.teach and "r2c2 8–8" in first.teach
+
+
+def cell_digit_lit(p, name: str, d: int) -> int:
+    return p.board.parse_cell(name) * p.board.n + d
+
+
 def test_teach_in_cli_and_json():
     run = run_cli("hint", TOP[0], "--teach")
     assert run.code == 0 and "why: " in run.out

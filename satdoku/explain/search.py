@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cnf import Session, SolveResult
-from satdoku.explain.candidates import Candidates, Finding, classic_only
+from satdoku.explain.candidates import Candidates, Finding, classic_only, houses
 from satdoku.explain.catalogue import family_of, weight
 from satdoku.explain.groups import Group, Groups
 from satdoku.explain.names import name_and_weight
@@ -87,6 +87,9 @@ class Search:
         self.variant = not classic_only(groups)
         self._refuted: tuple[int, list[int]] | None = None
         self._grid: tuple[int, Candidates] | None = None
+        #: Cells and houses: the groups whose consequences come with a placement.
+        self.plain = {g.index for g in groups.groups if g.kind == "cell"} | {
+            h.group for h in houses(groups)}
         self._growth: tuple[int, list[_Progression], list[int], list] | None = None
         self.n = n = puzzle.board.n
         self.top = n ** 3
@@ -160,11 +163,16 @@ class Search:
         return out
 
     def consequences(self, placements: list[int]) -> list[int]:
-        """The eliminations each placement alone forces through each group of its cell."""
+        """The eliminations each placement alone forces through its cell and the houses
+        through it (the digit leaves its row, column, box …). What it forces through a
+        variant constraint (a thermometer, a cage) is left to steps of their own, so that
+        a path shows it ("thermometer: r2c2≠1 … from the 7 at r1c3")."""
         out: list[int] = []
         for x in placements:
             cell, _ = cell_digit(self.board, x)
             for gi in self.groups.of_cell[cell]:
+                if gi not in self.plain:
+                    continue
                 ok, implied = self.bare.propagate([self.groups.groups[gi].selector, x])
                 if not ok:
                     raise Inconsistent(f"a placement breaks {self.groups.groups[gi].label}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
 
+from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
 
@@ -180,4 +181,34 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
         return (f"{len(cage.cells)} different digits adding to {cage.total}, with the digits "
                 f"left in {', '.join(board.cell_name(i) for i in cage.cells)}, can only be "
                 f"{listed}; ")
+    lines = getattr(rule, "lines", ())
+    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
+        return _thermo_bounds(board, tuple(lines[0]), cand, rule.name == "slow thermo")
+    arrows = getattr(rule, "arrows", ())
+    if len(arrows) == 1 and len(arrows[0].circle) == 1:
+        arrow = arrows[0]
+        (circle,) = tuple(arrow.circle)
+        low = sum(min(cand[i]) for i in arrow.line)
+        high = sum(max(cand[i]) for i in arrow.line)
+        return (f"the circle {board.cell_name(circle)} is the sum of "
+                f"{', '.join(board.cell_name(i) for i in arrow.line)}, which lies between "
+                f"{low} and {high} with the digits left there; ")
     return ""
+
+
+def _thermo_bounds(board: Board, line: tuple[int, ...], cand: dict[int, set[int]],
+                   slow: bool) -> str:
+    """``from the bulb r1c3 the digits rise …: r2c2 8–9``: the range each cell keeps from
+    the cells before and after it."""
+    step = 0 if slow else 1
+    low = [min(cand[i]) for i in line]
+    high = [max(cand[i]) for i in line]
+    for k in range(1, len(line)):
+        low[k] = max(low[k], low[k - 1] + step)
+    for k in range(len(line) - 2, -1, -1):
+        high[k] = min(high[k], high[k + 1] - step)
+    bounds = ", ".join(f"{board.cell_name(i)} {lo}–{hi}"
+                       for i, lo, hi in zip(line, low, high, strict=True))
+    rise = "never fall" if slow else "rise"
+    return (f"from the bulb {board.cell_name(line[0])} the digits {rise}, so with the digits "
+            f"left the cells keep {bounds}; ")

@@ -28,6 +28,9 @@ from satdoku.formats import parse_puzzle
 
 #: Names that are no named technique.
 UNNAMED = {"deduction", "contradiction chain", "trial and error"}
+#: Named, but computer-style: contradictions found by propagation (or cases) from one
+#: assumption, which a person finds much harder than a textbook pattern.
+FORCING = {"forcing chain", "forcing net", "nested forcing net"}
 
 
 def puzzles(path: str) -> list[str]:
@@ -59,7 +62,7 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 
 
 def named(path: str) -> None:
-    steps = unnamed = clean = 0
+    steps = unnamed = clean = forcing = textbook = 0
     times: list[float] = []
     names: Counter[str] = Counter()
     texts = puzzles(path)
@@ -69,9 +72,13 @@ def named(path: str) -> None:
         times.append(time.process_time() - t)
         bad = sum(1 for s in e.steps if s.name in UNNAMED)
         steps, unnamed, clean = steps + len(e.steps), unnamed + bad, clean + (bad == 0)
+        computer = sum(1 for s in e.steps if s.name in FORCING)
+        forcing, textbook = forcing + computer, textbook + (computer == 0 and bad == 0)
         names.update(s.name for s in e.steps)
     print(f"{len(texts)} puzzles, {steps} steps: {100 * (steps - unnamed) / steps:.1f} % of "
           f"steps named; {100 * clean / len(texts):.0f} % of paths with no unnamed step")
+    print(f"of them forcing chains/nets: {100 * forcing / steps:.1f} % of steps; "
+          f"{100 * textbook / len(texts):.0f} % of paths use textbook patterns only")
     print(f"path CPU s: median {statistics.median(times):.2f}, max {max(times):.2f}")
     for name, k in names.most_common():
         print(f"  {k:6}  {name}")

@@ -47,6 +47,7 @@ def fpuzzle(line: str, n: int = 9, **keys: Any) -> dict[str, Any]:
 def serving(**settings: Any) -> Iterator[tuple[int, Server]]:
     """A server on 127.0.0.1 (a free port) in a thread; stopped and its children reaped
     when the block ends."""
+    note_children()  # (another test's leftovers are not this server's)
     settings.setdefault("hosts", ("127.0.0.1",))
     loop = asyncio.new_event_loop()
     ready: asyncio.Future = loop.create_future()
@@ -130,9 +131,20 @@ def children() -> list[int]:
     return found
 
 
+#: Children this process had before any server started (another test's leftovers are not
+#: the server's: only the children made since count).
+BEFORE: set[int] = set()
+
+
+def note_children() -> None:
+    """Remember the children this process has now (:func:`wait_no_children` ignores them)."""
+    BEFORE.update(children())
+
+
 def wait_no_children(timeout: float = 5) -> list[int]:
-    """The children still there after up to ``timeout`` seconds (empty: none left)."""
+    """The children made since :func:`note_children` that are still there after up to
+    ``timeout`` seconds (empty: none left)."""
     end = time.monotonic() + timeout
-    while (left := children()) and time.monotonic() < end:
+    while (left := [p for p in children() if p not in BEFORE]) and time.monotonic() < end:
         time.sleep(0.02)
     return left

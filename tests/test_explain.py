@@ -19,8 +19,8 @@ from satdoku.analyse import analyse, to_json
 from satdoku.analyse.text import render
 from satdoku.explain import constraint_groups, explain, hint, implies, non_redundant
 from satdoku.explain.names import name_step
-from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit
-from satdoku.explain.text import render_hint
+from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit, literal_name
+from satdoku.explain.text import render_hint, render_path
 from satdoku.formats import parse_json_puzzle
 from satdoku.formats.pencilmarks import pencilmark_line
 from satdoku.rules import (
@@ -96,12 +96,11 @@ def check_path(e, puzzle: Puzzle, sample: int = 0, seed: int = 0) -> None:
         cited = [e.groups.groups[k] for k in step.groups]
         assert implies(cited, step.facts, step.derived)
         assert non_redundant(cited, step.facts, step.derived)
-        for x in step.placements:
-            cell, _ = cell_digit(board, x)
-            near = [e.groups.groups[k] for k in e.groups.of_cell[cell]]
-            assert implies(near, [x], [y for y in step.consequences
-                                       if cell_digit(board, y)[0] in
-                                       {i for g in near for i in g.cells}] or [x])
+        if step.placements:
+            cells = {cell_digit(board, x)[0] for x in step.placements}
+            near = [e.groups.groups[k] for i in cells for k in e.groups.of_cell[i]]
+            assert implies(near, list(step.placements), list(step.consequences) or
+                           list(step.placements))
 
 
 # -- constraint groups ---------------------------------------------------------------------------
@@ -147,8 +146,10 @@ def test_classic_path_is_sound_and_minimal():
     p = parse_puzzle(PUZZLE_17)
     e = path_of(PUZZLE_17)
     check_path(e, p, sample=12)
-    assert e.grade.label == "extreme" and e.grade.hardest > 8
-    assert {s.method for s in e.steps} == {"single", "deduction"}
+    assert e.grade.label == "extreme" and e.grade.score > 7.4
+    assert {s.method for s in e.steps} == {"single", "technique", "deduction"}
+    assert {"locked candidates (pointing)", "hidden pair", "skyscraper"} <= {
+        s.name for s in e.steps}
 
 
 @pytest.mark.parametrize("text", [*lines(DATA / "17clue-300.txt", 4)[1:],
@@ -326,12 +327,28 @@ def test_grade_orders_sets():
     hard = path_of(PUZZLE_17).grade
     order = ["easy", "medium", "hard", "expert", "extreme"]
     assert order.index(easy.label) < order.index(hard.label)
-    assert easy.hardest < hard.hardest
+    assert easy.score < hard.score and easy.minutes < hard.minutes
 
 
 def test_not_unique_and_no_solution():
-    assert explain(parse_puzzle("." * 16)).status is Status.MULTIPLE
+    e = explain(parse_puzzle("." * 16))
+    assert e.status is Status.MULTIPLE and e.stuck and not e.steps
     assert explain(parse_puzzle("1... ..23 .... ....")).status is Status.NO_SOLUTION
+
+
+def test_not_unique_path_goes_as_far_as_logic():
+    q = parse_puzzle("..34 3412 ..4. 43.1")  # r1c1, r1c2, r3c1, r3c2: 12 or 21
+    e = explain(q)
+    assert e.status is Status.MULTIPLE and e.stuck and not e.complete
+    assert [literal_name(q.board, s.derived[0]) for s in e.steps] == ["r3c4=3", "r4c3=2"]
+    solutions = all_on(q)
+    assert len(solutions) == 2
+    for s in e.steps:  # sound, and true in every solution
+        assert implies([e.groups.groups[k] for k in s.groups], s.facts, s.derived)
+        for x in s.derived:
+            cell, d = cell_digit(q.board, x)
+            assert all((sol[cell] == d) == (x > 0) for sol in solutions)
+    assert render_path(e).endswith("No logical steps found.")
 
 
 # -- analyse hook ----------------------------------------------------------------------------------
@@ -340,7 +357,8 @@ def test_analyse_grade_on_request():
     assert analyse(p).grade is None and "grade" not in to_json(analyse(p))
     a = analyse(p, grade_time=30)
     assert a.grade is not None and a.grade.label == "easy"
-    assert to_json(a)["grade"] == {"label": "easy", "hardest": 1, "hard_steps": 0,
+    assert to_json(a)["grade"] == {"label": "easy", "score": 1.5, "minutes": 8,
+                                   "hardest": "hidden single", "hard_steps": 0,
                                    "trial_steps": 0, "steps": 64}
     assert "grade: easy" in render(a)
 

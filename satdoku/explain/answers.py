@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from satdoku.batch.answers import Answer, Handler, OutputFormat
-from satdoku.errors import ExitCode
+from satdoku.errors import ExitCode, SatdokuError
+from satdoku.explain.catalogue import EDITOR_FAMILIES
 from satdoku.explain.path import Explanation, explain, hint
 from satdoku.explain.text import render_hint, render_path, to_json
 from satdoku.puzzle import Puzzle, clash_message
@@ -21,19 +22,21 @@ from satdoku.solving.solver import Status
 
 
 def _answer(e: Explanation, text: Callable[[Explanation], str],
-            time_limit: float | None) -> Answer:
-    """Exit code, text and data of one explanation."""
+            time_limit: float | None, path: bool = True) -> Answer:
+    """Exit code, text and data of one explanation (``path``: a whole path, not a hint)."""
     board = e.puzzle.board
-    if e.status is Status.UNIQUE:
-        answer = Answer(ExitCode.OK, "unique", text(e), to_json(e))
-        if not e.complete and (text is render_path or not e.steps):
+    if e.status in (Status.UNIQUE, Status.MULTIPLE):
+        unique = e.status is Status.UNIQUE
+        answer = Answer(ExitCode.OK if unique else ExitCode.MULTIPLE, e.status.value, text(e),
+                        to_json(e))
+        if not e.complete and not e.stuck and (path or not e.steps):
             answer.code = ExitCode.TIME_LIMIT
             answer.message = f"time limit of {time_limit:g} s reached after {len(e.steps)} steps"
+        elif not unique:
+            answer.message = (f"not unique: the puzzle has several solutions; logic goes "
+                              f"{len(e.steps)} steps, each holding in every solution "
+                              f"(satdoku check shows two)")
         return answer
-    if e.status is Status.MULTIPLE:
-        return Answer(ExitCode.MULTIPLE, "multiple", data=to_json(e),
-                      message="not unique: the puzzle has several solutions, so no step can "
-                              "be proved for every cell (satdoku check shows two)")
     if e.status is Status.INVALID:
         return Answer(ExitCode.BAD_INPUT, "invalid",
                       message=clash_message(board, e.puzzle.clashes()))
@@ -43,21 +46,40 @@ def _answer(e: Explanation, text: Callable[[Explanation], str],
                   message=f"time limit of {time_limit:g} s reached before the puzzle was checked")
 
 
-#: What explain and hint make of a puzzle, and how they write it.
-KINDS: dict[str, tuple[Callable[..., Explanation], Callable[[Explanation], str]]] = {
+#: What explain and hint make of a puzzle, and how they write it (plain, taught).
+KINDS: dict[str, tuple[Callable[..., Explanation], Callable[..., str]]] = {
     "explain": (explain, render_path), "hint": (hint, render_hint)}
 
 
+def disabled_families(text: str) -> tuple[str, ...]:
+    """``--disable`` text → the editor's families named (SatdokuError for an unknown one).
+
+    >>> disabled_families("aic, wings")
+    ('aic', 'wings')
+    """
+    disabled = tuple(x.strip() for x in text.split(",") if x.strip())
+    unknown = [x for x in disabled if x not in EDITOR_FAMILIES]
+    if unknown:
+        raise SatdokuError(f"--disable: unknown family {unknown[0]!r} (known: "
+                           f"{', '.join(EDITOR_FAMILIES)})")
+    return disabled
+
+
 def explain_answers(kind: str, time_limit: float | None, optimal: float | None = None,
-                    svg_dir: str | None = None) -> Handler:
-    """explain's or hint's answer for one puzzle (``kind``: a key of :data:`KINDS`)."""
-    make, text = KINDS[kind]
+                    svg_dir: str | None = None, teach: bool = False,
+                    disabled: tuple[str, ...] = ()) -> Handler:
+    """explain's or hint's answer for one puzzle (``kind``: a key of :data:`KINDS`;
+    ``teach``: say why each step holds; ``disabled``: families of techniques not used)."""
+    make, render = KINDS[kind]
+
+    def text(e: Explanation) -> str:
+        return render(e, teach)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        e = make(p, time_limit, optimal=optimal)
+        e = make(p, time_limit, optimal=optimal, disabled=disabled)
         if svg_dir is not None and e.steps:
             from satdoku.explain.pictures import write_step_pictures
             write_step_pictures(e, svg_dir)
-        return _answer(e, text, time_limit)
+        return _answer(e, text, time_limit, kind == "explain")
 
     return handle

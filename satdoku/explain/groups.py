@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from cnf import AMO, Formula, at_least_one, at_most_one
@@ -56,6 +56,8 @@ class Group:
     cells: tuple[int, ...]
     selector: int
     clauses: tuple[Clause, ...]
+    #: The one-instance rule of a variant group (one cage, one thermometer …), else None.
+    rule: Rule | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_unit(self) -> bool:
@@ -238,19 +240,20 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
         rule.check_board(board)
     top = board.n ** 3
     pool = _Pool(top)
-    specs: list[tuple[str, str, list[Clause]]] = [
-        ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i)) for i in board.cells]
+    specs: list[tuple[str, str, list[Clause], Rule | None]] = [
+        ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i), None)
+        for i in board.cells]
     for rule in all_rules(board, rules):
         specs += _rule_specs(board, rule, pool)
     formula = pool.formula
     groups: list[Group] = []
-    for kind, label, clauses in specs:
+    for kind, label, clauses, part in specs:
         if not clauses:
             continue
         selector = formula.new_var()
         formula.group(label).extend([-selector, *c] for c in clauses)
         groups.append(Group(len(groups), kind, label, _cells(board, clauses), selector,
-                            tuple(clauses)))
+                            tuple(clauses), part))
     of_cell: list[list[int]] = [[] for _ in board.cells]
     for g in groups:
         for i in g.cells:
@@ -258,20 +261,21 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
     return Groups(board, tuple(groups), formula, tuple(map(tuple, of_cell)))
 
 
-def _rule_specs(board: Board, rule: Rule, pool: _Pool) -> list[tuple[str, str, list[Clause]]]:
+def _rule_specs(board: Board, rule: Rule, pool: _Pool
+                ) -> list[tuple[str, str, list[Clause], Rule | None]]:
     """(kind, label, clauses) of every group of one rule."""
     split = _split(board, rule, pool)
+    out: list[tuple[str, str, list[Clause], Rule | None]] = []
     if split is not None:
-        out = []
         for part, own in split:
             clauses = [c for r in part.regions(board) for c in region_clauses(board, r)] + own
             out.append((rule.name, _instance_label(board, part, _cells(board, clauses)),
-                        clauses))
+                        clauses, part))
         return out
     kind = _region_kind(board, rule)
-    out = [(kind, f"{kind} {k + 1}", region_clauses(board, region))
-           for k, region in enumerate(rule.regions(board))]
+    out += [(kind, f"{kind} {k + 1}", region_clauses(board, region), None)
+            for k, region in enumerate(rule.regions(board))]
     for component in _components(_encode(board, rule, pool), board.n ** 3, board):
         out.append((rule.name, _cells_label(board, rule.name, _cells(board, component)),
-                    component))
+                    component, None))
     return out

@@ -43,8 +43,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from satdoku.explain.catalogue import weight
 from satdoku.explain.groups import Group, Groups
 from satdoku.explain.steps import TRIAL, Step, cell_digit
+
+#: Forcing chains and nets: weight grows with the implications they need, up to a cap.
+FORCING = {"forcing chain": (7.5, 0.05, 8.4), "forcing net": (8.5, 0.03, 9.4),
+           "nested forcing net": (9.2, 0.05, 9.9), "trial and error": (9.5, 0.05, 10.5)}
 
 #: Names of the rules' own one-constraint deductions (other rules: their own name).
 RULE_PHRASES = {"killer": "cage sum", "thermo": "thermometer", "arrow": "arrow sum",
@@ -94,6 +99,34 @@ def name_step(groups: Groups, step: Step, placed: Sequence[int]) -> str:
     if one_digit and len(cited) == 2 * k and k == len(cols) and k in FISH:
         return FISH[k]
     return _plain(cited)
+
+
+def name_and_weight(groups: Groups, step: Step, placed: Sequence[int],
+                    facts: Sequence[int] | set[int] = ()) -> tuple[str, float]:
+    """The name of ``step`` and its weight on the human scale (:mod:`.catalogue`).
+
+    Steps on classic constraints that no textbook shape fits (``deduction``,
+    ``contradiction chain``) are read from their propagation (:mod:`.trace`): a forcing
+    chain, or a forcing net when the chain branches; trial and error stays so named."""
+    from satdoku.explain.trace import forcing_name, trace  # trace imports steps only
+    name = name_step(groups, step, placed)
+    cited = [groups.groups[g] for g in step.groups]
+    size = 0
+    if name == "trial and error":
+        size = len(step.facts) + len(cited)
+    elif name in ("deduction", "contradiction chain"):
+        cells = {i for g in cited for i in g.cells}
+        known = [x for x in facts if (abs(x) - 1) // groups.board.n in cells] or step.facts
+        links, conflict = trace(cited, known, -step.derived[0])
+        if conflict is not None:
+            name = forcing_name(links, groups.board.n ** 3)
+            size = len(links)
+        else:  # propagation cannot follow the cited groups: cases within cases
+            name, size = "nested forcing net", len(cited)
+    if name in FORCING:
+        base, per, cap = FORCING[name]
+        return name, round(min(cap, base + per * size), 2)
+    return name, weight(name, len(cited))
 
 
 def _single(board, group: Group, step: Step, placed: Sequence[int]) -> str:

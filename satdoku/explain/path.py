@@ -2,18 +2,13 @@
 
 Glossary: the *path* applies the cheapest step found (:mod:`.search`) again and again until
 every cell is placed; its last grid is checked by the independent checker
-(:meth:`Puzzle.verify`). The *grade* reads the path: how many constraint groups its hardest
-step cites, how many steps cite three or more, whether some step needed search.
+(:meth:`Puzzle.verify`). The *grade* reads the path (:mod:`.grades`): a score (the weight
+of its hardest step on the human scale), estimated minutes, and a band (easy … extreme).
 
-========= ===================================================================
-grade     hardest step
-========= ===================================================================
-easy      one constraint (singles, a cage's combinations)
-medium    two constraints (locked candidates, two variant constraints)
-hard      three or four (naked and hidden pairs and triples, X-wing)
-expert    five to eight (quads, swordfish, jellyfish, short chains)
-extreme   more than eight (long contradiction chains), or trial and error
-========= ===================================================================
+A puzzle that is not unique (yet) still gets a path: every step holds in every solution
+(its conclusion follows from the cited constraints and facts, whatever the count), and the
+path ends where no step is found (``stuck``). ``disabled`` switches families of techniques
+off (the editor's ``disabledlogic``: :data:`~.catalogue.EDITOR_FAMILIES`).
 
 >>> from satdoku.formats import parse_puzzle
 >>> e = explain(parse_puzzle("1.34 34.2 2.43 43.1"))
@@ -24,28 +19,30 @@ extreme   more than eight (long contradiction chains), or trial and error
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from satdoku.explain.grades import EXTREME, GRADES
+from satdoku.errors import SatdokuError
+from satdoku.explain.catalogue import EDITOR_FAMILIES
+from satdoku.explain.grades import HARD_WEIGHT, band, minutes
 from satdoku.explain.groups import Groups, constraint_groups
-from satdoku.explain.names import name_step
 from satdoku.explain.search import Search
-from satdoku.explain.steps import TRIAL, Step, cell_digit
+from satdoku.explain.steps import TRIAL, Deadline, Step, cell_digit
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solving.solver import Status, solver_for
 
-#: Steps citing at least this many groups count as hard steps.
-HARD = 3
-
 
 @dataclass(frozen=True)
 class Grade:
-    """The grade of a path: its label, the groups of its hardest step, the number of hard
-    steps (≥ 3 groups), of steps that needed search, and of all steps."""
+    """The grade of a path: its band, score (weight of the hardest step), estimated
+    minutes, the hardest step's name, the number of hard steps (weight ≥ 3.0), of steps
+    that needed search, and of all steps."""
 
     label: str
-    hardest: int
+    score: float
+    minutes: int
+    hardest: str
     hard_steps: int
     trial_steps: int
     steps: int
@@ -53,9 +50,10 @@ class Grade:
 
 @dataclass(frozen=True)
 class Explanation:
-    """A puzzle's status and, when it is unique, its path (``complete`` False when the
-    time limit or the step limit cut it short; ``solution`` is the verified last grid of a
-    complete path)."""
+    """A puzzle's status and its path (``complete`` when the path reached the solution;
+    ``stuck`` when no step was found before that: a puzzle that is not unique, or disabled
+    techniques; neither: the time limit or the step limit cut it short). ``solution`` is
+    the verified last grid of a complete path."""
 
     puzzle: Puzzle
     status: Status
@@ -66,6 +64,7 @@ class Explanation:
     solutions: tuple[Grid, ...] = ()
     seconds: float = 0.0
     start: tuple[int, ...] = ()     # facts before the first step (givens, their consequences)
+    stuck: bool = False
 
     @property
     def grade(self) -> Grade | None:
@@ -97,45 +96,62 @@ class Explanation:
 
 
 def grade(steps: tuple[Step, ...]) -> Grade:
-    """The grade of a path of ``steps``.
+    """The grade of a path of ``steps`` (:mod:`.grades`).
 
-    >>> grade((Step((1,), (0,), (), "single"), Step((-2,), (3, 4, 5), (), "deduction")))
-    Grade(label='hard', hardest=3, hard_steps=1, trial_steps=0, steps=2)
+    >>> grade((Step((1,), (0,), (), "single", "hidden single", weight=1.5),
+    ...        Step((-2,), (3, 4, 5), (), "technique", "naked pair", weight=3.0)))
+    Grade(label='easy', score=3.0, minutes=1, hardest='naked pair', hard_steps=1, \
+trial_steps=0, steps=2)
     """
-    hardest = max((len(s.groups) for s in steps), default=0)
-    trials = sum(1 for s in steps if s.method == TRIAL)
-    label = next((name for name, most in GRADES if hardest <= most), EXTREME)
-    return Grade(EXTREME if trials else label, hardest,
-                 sum(1 for s in steps if len(s.groups) >= HARD), trials, len(steps))
+    hardest = max(steps, key=lambda s: s.weight, default=None)
+    score = 0.0 if hardest is None else hardest.weight
+    return Grade(band(score), score, minutes([s.weight for s in steps]),
+                 "" if hardest is None else hardest.name,
+                 sum(1 for s in steps if s.weight >= HARD_WEIGHT),
+                 sum(1 for s in steps if s.method == TRIAL), len(steps))
 
 
 def explain(puzzle: Puzzle, time_limit: float | None = None,
-            max_steps: int | None = None, optimal: float | None = None) -> Explanation:
+            max_steps: int | None = None, optimal: float | None = None,
+            disabled: Iterable[str] = ()) -> Explanation:
     """The solving path of ``puzzle`` (its first ``max_steps`` steps), within
-    ``time_limit`` seconds. A puzzle without exactly one solution gets no path.
+    ``time_limit`` seconds. A puzzle with several solutions gets the path as far as
+    logic goes (``stuck`` then); one with none, or givens that clash, gets no path.
 
     With ``optimal`` (seconds per step), each step is the one citing the fewest
-    constraint groups (:mod:`.optimal`), as far as that search gets in the time."""
+    constraint groups (:mod:`.optimal`), as far as that search gets in the time.
+    ``disabled``: editor families of techniques not to use (:data:`EDITOR_FAMILIES`)."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
+    off = frozenset(disabled)
+    unknown = sorted(off - set(EDITOR_FAMILIES))
+    if unknown:
+        raise SatdokuError(f"unknown logic family {unknown[0]!r} (known: "
+                           f"{', '.join(EDITOR_FAMILIES)})")
     check = solver_for(puzzle.board, puzzle.rules).check(puzzle, time_limit)
-    if check.status is not Status.UNIQUE:
+    if check.status not in (Status.UNIQUE, Status.MULTIPLE):
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
     groups = constraint_groups(puzzle.board, puzzle.rules)
-    solution = check.solutions[0]
-    search = Search(groups, puzzle, solution)
+    solution = check.solutions[0] if check.status is Status.UNIQUE else None
+    search = Search(groups, puzzle, solution, off)
     steps: list[Step] = []
+    stuck = False
     try:
         while not search.solved:
             if (max_steps is not None and len(steps) >= max_steps) or (
                     deadline is not None and time.perf_counter() > deadline):
                 break
-            step = search.next_step(deadline)
-            assert step is not None
-            if optimal is not None:
-                step = _optimal(search, step, optimal, deadline)
-            steps.append(replace(step, name=name_step(groups, step, search.placed)))
+            try:
+                step = search.next_step(deadline)
+                if step is not None and optimal is not None and solution is not None:
+                    step = _optimal(search, step, optimal, deadline)
+            except Deadline:
+                break
+            if step is None:
+                stuck = True
+                break
+            steps.append(step)
             search.apply(step)
         done = search.solved
         final = tuple(search.placed) if done else None
@@ -144,17 +160,18 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     if final is not None:
         puzzle.verify(final)
     return Explanation(puzzle, check.status, groups, tuple(steps), done, final,
-                       check.solutions, time.perf_counter() - start, search.start)
+                       check.solutions, time.perf_counter() - start, search.start, stuck)
 
 
 def _optimal(search: Search, step: Step, seconds: float, deadline: float | None) -> Step:
     from satdoku.explain.optimal import optimal_step  # on request only: OptUx, RC2 …
     limit = time.perf_counter() + seconds
-    return optimal_step(search, step, limit if deadline is None else min(limit, deadline)).step
+    found = optimal_step(search, step, limit if deadline is None else min(limit, deadline)).step
+    return found if found is step else search.named(replace(found, name=""))
 
 
 def hint(puzzle: Puzzle, time_limit: float | None = None,
-         optimal: float | None = None) -> Explanation:
+         optimal: float | None = None, disabled: Iterable[str] = ()) -> Explanation:
     """The next step only (the puzzle may carry pencil marks: eliminated candidates);
-    ``optimal`` as for :func:`explain`."""
-    return explain(puzzle, time_limit, max_steps=1, optimal=optimal)
+    ``optimal`` and ``disabled`` as for :func:`explain`."""
+    return explain(puzzle, time_limit, max_steps=1, optimal=optimal, disabled=disabled)

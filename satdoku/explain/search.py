@@ -35,10 +35,26 @@ box …).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 from cnf import Session, SolveResult
+from satdoku.explain.candidates import Candidates, Finding, classic_only, houses
+from satdoku.explain.catalogue import family_of, weight
 from satdoku.explain.groups import Group, Groups
-from satdoku.explain.steps import DEDUCTION, SINGLE, TRIAL, Step, cell_digit, minimal_subset
+from satdoku.explain.names import name_and_weight
+from satdoku.explain.steps import (
+    DEDUCTION,
+    SINGLE,
+    TECHNIQUE,
+    TRIAL,
+    Step,
+    cell_digit,
+    minimal_subset,
+)
+from satdoku.explain.techniques import STAGES, stage_findings
+from satdoku.explain.trace import generic_teach, single_teach
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 
@@ -63,8 +79,19 @@ class Inconsistent(Exception):
 class Search:
     """The facts known about one puzzle, and the search for its next step."""
 
-    def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid) -> None:
+    def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid | None,
+                 disabled: frozenset[str] = frozenset()) -> None:
         self.groups, self.board, self.solution = groups, puzzle.board, solution
+        #: Editor families (:data:`~.catalogue.EDITOR_FAMILIES`) whose steps are not taken.
+        self.disabled = disabled
+        #: Variant constraints take part: generic steps compete with the techniques.
+        self.variant = not classic_only(groups)
+        self._refuted: tuple[int, list[int]] | None = None
+        self._grid: tuple[int, Candidates] | None = None
+        #: Cells and houses: the groups whose consequences come with a placement.
+        self.plain = {g.index for g in groups.groups if g.kind == "cell"} | {
+            h.group for h in houses(groups)}
+        self._growth: tuple[int, list[_Progression], list[int], list] | None = None
         self.n = n = puzzle.board.n
         self.top = n ** 3
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
@@ -116,9 +143,18 @@ class Search:
 
     def open_literals(self) -> list[int]:
         """Every literal not known yet that the solution makes true, in cell order:
-        the solution's digit of each open cell, and the eliminations still to make."""
+        the solution's digit of each open cell, and the eliminations still to make.
+        Without a solution (a puzzle that is not unique), every open candidate's placement
+        and elimination: only those that follow from the facts are ever refuted."""
         out: list[int] = []
         n = self.n
+        if self.solution is None:
+            for i in self.board.cells:
+                if not self.placed[i]:
+                    for e in range(1, n + 1):
+                        if -(i * n + e) not in self.by_cell[i]:
+                            out += [-(i * n + e), i * n + e]
+            return out
         for i, d in enumerate(self.solution):
             if self.placed[i]:
                 continue
@@ -128,11 +164,16 @@ class Search:
         return out
 
     def consequences(self, placements: list[int]) -> list[int]:
-        """The eliminations each placement alone forces through each group of its cell."""
+        """The eliminations each placement alone forces through its cell and the houses
+        through it (the digit leaves its row, column, box …). What it forces through a
+        variant constraint (a thermometer, a cage) is left to steps of their own, so that
+        a path shows it ("thermometer: r2c2≠1 … from the 7 at r1c3")."""
         out: list[int] = []
         for x in placements:
             cell, _ = cell_digit(self.board, x)
             for gi in self.groups.of_cell[cell]:
+                if gi not in self.plain:
+                    continue
                 ok, implied = self.bare.propagate([self.groups.groups[gi].selector, x])
                 if not ok:
                     raise Inconsistent(f"a placement breaks {self.groups.groups[gi].label}")
@@ -141,13 +182,81 @@ class Search:
 
     # -- the search ----------------------------------------------------------------------
     def next_step(self, deadline: float | None = None) -> Step | None:
-        """The cheapest step found from the facts known (None when the grid is full)."""
+        """The lightest step found from the facts known, named (None when the grid is full,
+        or when no step is found: a puzzle that is not unique, or disabled families)."""
         if self.solved:
             return None
         self._scan()
         if self.pending:
-            return self._single()
-        return self._deduction(deadline)
+            return self.named(self._single(deadline))
+        best: Step | None = None
+        for lowest, stage in self._stages():
+            if best is not None and best.weight <= lowest:
+                break
+            found = stage(deadline, best)
+            if found is not None and (best is None or found.weight < best.weight):
+                best = found
+        return best
+
+    def _stages(self) -> list[tuple[float, Callable[[float | None, Step | None], Step | None]]]:
+        """The technique stages and the generic search, by the lowest weight each can give."""
+        out: list[tuple[float, Callable[[float | None, Step | None], Step | None]]] = [
+            (lowest, partial(self._technique, k)) for k, (lowest, _) in enumerate(STAGES)]
+        generic = ([(weight("", 2), 2), (weight("", 3), 4), (weight("", 5), None)]
+                   if self.variant else [(weight("forcing chain"), None)])
+        out += [(lowest, partial(self._generic_stage, most)) for lowest, most in generic]
+        return sorted(out, key=lambda s: s[0])
+
+    def _generic_stage(self, most: int | None, deadline: float | None,
+                       best: Step | None) -> Step | None:
+        """The generic search as a stage (groups up to ``most``; ``best`` is not needed)."""
+        return self._generic(deadline, most)
+
+    def _technique(self, stage: int, deadline: float | None, best: Step | None) -> Step | None:
+        """The lightest proposal of one technique stage that the solver proves."""
+        if self._grid is None or self._grid[0] != len(self.facts):
+            self._grid = (len(self.facts), Candidates(self.groups, self.facts))
+        for f in stage_findings(self._grid[1], stage, self.disabled):
+            if best is not None and f.weight >= best.weight:
+                return None
+            step = self._prove(f, deadline)
+            if step is not None:
+                return step
+        return None
+
+    def _prove(self, f: Finding, deadline: float | None) -> Step | None:
+        gs = sorted((self.groups.groups[g] for g in set(f.groups)),
+                    key=lambda g: (-len(g.cells), g.index))
+        derived = [x for x in f.derived if x not in self.facts]
+        if not derived:
+            return None
+        cells = tuple(sorted({i for g in gs for i in g.cells}))
+        shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), derived, deadline)
+        if shrunk is None:  # a proposal the groups do not imply: never a step
+            return None
+        kept, facts = shrunk
+        step = Step(tuple(sorted(derived, key=abs)), tuple(sorted(g.index for g in kept)),
+                    tuple(sorted(facts, key=abs)), TECHNIQUE, f.technique, weight=f.weight,
+                    teach=f.teach, chain=f.chain)
+        if len(kept) != len(gs):  # a smaller pattern: named by what it cites
+            return self.named(replace(step, method=DEDUCTION, name="", teach="", chain=()))
+        return step
+
+    def _generic(self, deadline: float | None, most: int | None) -> Step | None:
+        step = self._deduction(deadline, most)
+        if step is None:
+            return None
+        step = self.named(step)
+        return None if family_of(step.name) in self.disabled else step
+
+    def named(self, step: Step) -> Step:
+        """The step with its name, weight and teach text (from what it cites)."""
+        if step.name:
+            return step
+        name, w = name_and_weight(self.groups, step, self.placed, self.facts)
+        teach = (single_teach(self.groups, step, name, self.placed) if len(step.groups) == 1
+                 else generic_teach(self.groups, step, name, self.facts))
+        return replace(step, name=name, weight=w, teach=teach)
 
     def apply(self, step: Step) -> None:
         self.add(list(step.derived))
@@ -177,16 +286,16 @@ class Search:
             return (0, lit)
         return ({"box": 1, "region": 1, "row": 2, "column": 2, "cell": 3}.get(g.kind, 4), lit)
 
-    def _single(self) -> Step:
+    def _single(self, deadline: float | None = None) -> Step:
         gi, lit = min(((gi, x) for gi, xs in self.pending.items() for x in xs),
                       key=lambda p: self._rank(self.groups.groups[p[0]], p[1]))
         g = self.groups.groups[gi]
-        found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit])
+        found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit], deadline)
         assert found is not None, "a single that its group does not imply"
-        return self.finish([g], found[1], lit, SINGLE, self.pending[gi])
+        return self.finish([g], found[1], lit, SINGLE, self.pending[gi], deadline)
 
     def finish(self, groups: list[Group], facts: list[int], lit: int, method: str,
-                others: list[int]) -> Step:
+               others: list[int], deadline: float | None = None) -> Step:
         """The step for ``lit``, with the other literals of ``others`` that its facts and
         groups refute by propagation, and the consequences of its placements.
 
@@ -196,12 +305,20 @@ class Search:
         """
         sels = [g.selector for g in groups]
         more = [y for y in dict.fromkeys(others) if y != lit and y not in self.facts]
+        if lit > 0:  # a placement is a step of its own (its consequences come along)
+            more = []
+        elif method != SINGLE:  # one digit pattern per step
+            digit = cell_digit(self.board, lit)[1]
+            more = [y for y in more if y < 0 and cell_digit(self.board, y)[1] == digit]
+        else:
+            more = [y for y in more if y < 0]
         derived = [lit]
         if lit < 0:
             along = [y for y in more if y < 0 and self.refutes(sels, y)]
             if along:
                 cells = tuple(sorted({i for g in groups for i in g.cells}))
-                shrunk = minimal_subset(self.mus, groups, self.facts_in(cells), [lit, *along])
+                shrunk = minimal_subset(self.mus, groups, self.facts_in(cells), [lit, *along],
+                                        deadline)
                 assert shrunk is not None, "eliminations their groups do not imply"
                 groups, facts = shrunk
                 sels = [g.selector for g in groups]
@@ -240,37 +357,51 @@ class Search:
         """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``."""
         return not self.known.propagate([*sels, -lit])[0]
 
-    def _deduction(self, deadline: float | None) -> Step:
+    def _deduction(self, deadline: float | None, most: int | None = None) -> Step | None:
         """Refutable literals, searched by size: every candidate grows its minimal set by
         one group per round (in both preference orders); the first round that completes
-        some sets gives the steps with the fewest groups this search can find."""
+        some sets gives the steps with the fewest groups this search can find. With
+        ``most``, None when no set completes within ``most`` groups."""
         groups = self.groups.groups
         candidates = self.open_literals()
         sels = [g.selector for g in groups]
-        refuted = [x for x in candidates if self.refutes(sels, x)]
+        if self._refuted is None or self._refuted[0] != len(self.facts):
+            self._refuted = (len(self.facts),
+                             [x for x in candidates if self.refutes(sels, x)])
+        refuted = self._refuted[1]
         if not refuted:
+            if most is not None or self.solution is None:
+                return None  # no trial steps without a solution to aim at
             return self._trial(candidates, deadline)
-        growing = [_Progression(self, x, order) for x in refuted
-                   for order in self.orders(cell_digit(self.board, x)[0])]
-        found: list[tuple[int, list[int]]] = []
-        size = 0
+        # The growth is kept per position, so that a search capped at ``most`` groups
+        # (variant puzzles: 2, then 4) goes on where it stopped when asked again.
+        if self._growth is None or self._growth[0] != len(self.facts):
+            growing = [_Progression(self, x, order) for x in refuted
+                       for order in self.orders(cell_digit(self.board, x)[0])]
+            self._growth = (len(self.facts), growing, [0], [])
+        _, growing, rounds, found = self._growth
         while not found:
-            size += 1
+            if most is not None and rounds[0] >= most:
+                return None
+            rounds[0] += 1
+            size = rounds[0]
             for p in growing:
                 if p.grow():
                     found.append((p.lit, p.chosen))
-            growing = [p for p in growing if not p.done]
+            growing[:] = [p for p in growing if not p.done]
             if size >= SMALL and len(growing) > BEAM:  # past small steps: a beam
-                growing = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
+                growing[:] = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
             if deadline is not None and time.perf_counter() > deadline and not found:
-                found = [(p.lit, p.chosen + p.rest) for p in growing[:1]]
+                found.extend((p.lit, p.chosen + p.rest) for p in growing[:1])
+        if most is not None and min(len(c) for _, c in found) > most:
+            return None
         by_sel = self.selector_of
         unique = {(x, tuple(sorted(c))): c for x, c in found}
         return self._cheapest([(x, [by_sel[s] for s in c]) for (x, _), c in unique.items()],
-                              DEDUCTION, refuted)
+                              DEDUCTION, refuted, deadline)
 
     def _cheapest(self, found: list[tuple[int, list[int]]], method: str,
-                  others: list[int]) -> Step:
+                  others: list[int], deadline: float | None = None) -> Step:
         """Shrink each (literal, group indices) to a minimal subset of groups and facts
         (by the SAT solver); the cheapest one, with the other literals it refutes, is the step."""
         best: tuple | None = None
@@ -278,14 +409,41 @@ class Search:
             gs = sorted((self.groups.groups[gi] for gi in gis),
                         key=lambda g: (-len(g.cells), g.index))
             cells = tuple(sorted({i for g in gs for i in g.cells}))
-            shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x])
+            shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline)
             assert shrunk is not None, "groups that do not imply the literal"
+            if method == DEDUCTION:
+                shrunk = self._followable(gs, self.facts_in(cells), x, shrunk, deadline)
             key = ((len(shrunk[0]), len(shrunk[1])), x < 0, abs(x))
             if best is None or key < best[0]:
                 best = (key, x, shrunk)
         assert best is not None
         _, x, (gs, fs) = best
-        return self.finish(gs, fs, x, method, others)
+        return self.finish(gs, fs, x, method, others, deadline)
+
+    def _followable(self, gs: list[Group], facts: list[int], x: int,
+                    shrunk: tuple[list[Group], list[int]], deadline: float | None
+                    ) -> tuple[list[Group], list[int]]:
+        """A minimal subset that propagation can follow, when the solver's minimal subset
+        needs search: the groups and facts are cut down while propagation still refutes
+        ``¬x``, and the result is kept when the solver finds it minimal too (else the
+        solver's subset stays, and its step is a nested forcing net)."""
+        sels = [g.selector for g in shrunk[0]]
+        if not self.bare.propagate([*sels, *shrunk[1], -x])[0]:
+            return shrunk
+        items = [g.selector for g in gs]  # groups only: facts are many (16×16: hundreds)
+        k = 0
+        while k < len(items):
+            rest = items[:k] + items[k + 1:]
+            if not self.bare.propagate([*rest, *facts, -x])[0]:
+                items = rest
+            else:
+                k += 1
+        kept = set(items)
+        groups = [g for g in gs if g.selector in kept]
+        again = minimal_subset(self.mus, groups, facts, [x], deadline)
+        if again is not None and len(again[0]) == len(groups):
+            return again
+        return shrunk
 
     def _trial(self, candidates: list[int], deadline: float | None) -> Step:
         """No literal is refuted by propagation: among the literals the SAT solver refutes
@@ -309,7 +467,8 @@ class Search:
         if not cores:
             raise Inconsistent("no literal could be proved")
         cores.sort()
-        return self._cheapest([(x, gis) for _, x, gis in cores[:TRIAL_SHORTLIST]], TRIAL, [])
+        return self._cheapest([(x, gis) for _, x, gis in cores[:TRIAL_SHORTLIST]], TRIAL, [],
+                              deadline)
 
 
 class _Progression:

@@ -16,6 +16,7 @@ subset (MUS), extracted by deletion with the solver's unsat cores (:func:`minima
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -25,8 +26,14 @@ from cnf import Session, SolveResult
 from satdoku.board import Board
 from satdoku.explain.groups import Group
 
-#: The three ways a step is found (see :mod:`satdoku.explain.search`).
-SINGLE, DEDUCTION, TRIAL = "single", "deduction", "trial"
+#: The ways a step is found (see :mod:`satdoku.explain.search`): one group alone, a
+#: technique seen in the candidates (:mod:`.patterns`, :mod:`.chains`), the generic search
+#: by propagation, search by the SAT solver.
+SINGLE, TECHNIQUE, DEDUCTION, TRIAL = "single", "technique", "deduction", "trial"
+
+
+class Deadline(Exception):
+    """The time limit passed while a step was being proved (the path stops before it)."""
 #: The back-end of the checks by fresh solvers.
 MUS_BACKEND = "m22"
 
@@ -50,6 +57,12 @@ class Step:
     #: Only when the optimal step was asked for (:mod:`.optimal`): True when it is proven
     #: to cite the fewest groups, False when the time limit cut that search short.
     optimal: bool | None = None
+    #: Its weight on the human scale (:mod:`.catalogue`): the cost steps are chosen by.
+    weight: float = 0.0
+    #: One or two sentences that say why, with the digits and cells (:mod:`.teach`).
+    teach: str = ""
+    #: A chain's nodes in order (literals), for chain techniques.
+    chain: tuple[int, ...] = ()
 
     @property
     def cost(self) -> tuple[int, int]:
@@ -83,7 +96,8 @@ def _guarded(groups: Iterable[Group]) -> list[list[int]]:
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
-                   derived: Sequence[int]) -> tuple[list[Group], list[int]] | None:
+                   derived: Sequence[int], deadline: float | None = None
+                   ) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it.
 
@@ -96,6 +110,8 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
 
     (PySAT's MUSX does the same deletion but loads a new solver with the clauses of every
     candidate group for each call: on 16×16 boards that loading took a third of a path.)
+    Past ``deadline`` (a :func:`time.perf_counter` time) it raises :class:`Deadline`:
+    a step is never left half-shrunk.
     """
     act = session.activation()
     session.add_guarded(act, [-x for x in derived])
@@ -107,6 +123,8 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
         chosen = [x for x in items if x in core]
         k = 0
         while k < len(chosen):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise Deadline
             rest = chosen[:k] + chosen[k + 1:]
             if session.solve([act, *rest]) is SolveResult.UNSAT:
                 core = set(session.core())

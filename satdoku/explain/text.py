@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from satdoku.board import Board
+from satdoku.explain.catalogue import family_of
+from satdoku.explain.grades import HARD_WEIGHT
 from satdoku.explain.groups import Groups
 from satdoku.explain.path import Explanation, Grade
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
@@ -36,27 +38,38 @@ def constraints_text(groups: Groups, step: Step, most: int | None = MOST_NAMED) 
     return ", ".join(labels)
 
 
-def step_line(groups: Groups, step: Step, number: int) -> str:
-    """``  3. hidden single: r1c2=2 (row 1)`` — one line of a path."""
+def step_line(groups: Groups, step: Step, number: int, teach: bool = False) -> str:
+    """``  3. hidden single: r1c2=2 (row 1)`` — one line of a path; with ``teach``, every
+    constraint named and the step's sentences on the next line."""
     facts = f"; {len(step.facts)} facts" if len(step.groups) > 1 else ""
     unproven = "; not proven optimal" if step.optimal is False else ""
-    return (f"{number:>3}. {step.name}: {literals_text(groups.board, step.derived)} "
-            f"({constraints_text(groups, step)}{facts}{unproven})")
+    line = (f"{number:>3}. {step.name}: {literals_text(groups.board, step.derived)} "
+            f"({constraints_text(groups, step, None if teach else MOST_NAMED)}{facts}"
+            f"{unproven})")
+    return f"{line}\n     {step.teach}" if teach and step.teach else line
 
 
 def grade_text(g: Grade) -> str:
-    """``grade: hard — hardest step cites 4 constraints; 3 hard steps of 52``."""
+    """``grade: medium — score 3.4 (hidden pair), about 19 minutes; 4 of 81 steps weigh
+    3.0 or more``."""
     trials = f"; {g.trial_steps} needed trial and error" if g.trial_steps else ""
-    return (f"grade: {g.label} — hardest step cites {g.hardest} constraint"
-            f"{'' if g.hardest == 1 else 's'}; {g.hard_steps} of {g.steps} steps cite 3 or "
-            f"more{trials}")
+    return (f"grade: {g.label} — score {g.score:.1f} ({g.hardest or 'no step'}), about "
+            f"{g.minutes} minute{'' if g.minutes == 1 else 's'}; {g.hard_steps} of {g.steps} "
+            f"steps weigh {HARD_WEIGHT:.1f} or more{trials}")
 
 
-def render_path(e: Explanation) -> str:
-    """The whole path, the solution and the grade."""
+#: The last line of a path that logic cannot take further.
+STUCK = "No logical steps found."
+
+
+def render_path(e: Explanation, teach: bool = False) -> str:
+    """The whole path, the solution and the grade (``teach``: the why of each step)."""
     assert e.groups is not None
-    lines = [step_line(e.groups, s, k) for k, s in enumerate(e.steps, 1)]
+    lines = [step_line(e.groups, s, k, teach) for k, s in enumerate(e.steps, 1)]
     board = e.puzzle.board
+    if e.stuck:
+        lines.append(STUCK)
+        return "\n".join(lines)
     if not e.complete:
         lines.append(f"... stopped after {len(e.steps)} steps: the time limit ran out")
         return "\n".join(lines)
@@ -67,11 +80,12 @@ def render_path(e: Explanation) -> str:
     return "\n".join(lines)
 
 
-def render_hint(e: Explanation) -> str:
-    """The next step in full: what it derives, from which constraints and facts."""
+def render_hint(e: Explanation, teach: bool = False) -> str:
+    """The next step in full: what it derives, from which constraints and facts (with
+    ``teach``: why, in words)."""
     if not e.steps:
-        return ("nothing to do: every cell is placed" if e.complete else
-                "no step found: the time limit ran out")
+        return ("nothing to do: every cell is placed" if e.complete else STUCK if e.stuck
+                else "no step found: the time limit ran out")
     assert e.groups is not None
     step, board = e.steps[0], e.puzzle.board
     lines = [f"{step.name}: {literals_text(board, step.derived)}",
@@ -84,6 +98,8 @@ def render_hint(e: Explanation) -> str:
         lines.append(f"then: {literals_text(board, step.consequences)}")
     if step.optimal is not None:
         lines.append(OPTIMAL[step.optimal])
+    if teach and step.teach:
+        lines.append(f"why: {step.teach}")
     return "\n".join(lines)
 
 
@@ -112,13 +128,16 @@ def step_json(groups: Groups, step: Step) -> dict[str, Any]:
                         for g in (groups.groups[k] for k in step.groups)],
         "facts": [_given(board, x) for x in step.facts],
         "cost": {"constraints": len(step.groups), "facts": len(step.facts)},
+        "weight": step.weight, "family": family_of(step.name), "teach": step.teach,
+        **({"chain": [literal_name(board, x) for x in step.chain]} if step.chain else {}),
         "consequences": [_given(board, x) for x in step.consequences],
         **({} if step.optimal is None else {"optimal": step.optimal}),
     }
 
 
 def grade_json(g: Grade | None) -> dict[str, Any] | None:
-    return None if g is None else {"label": g.label, "hardest": g.hardest,
+    return None if g is None else {"label": g.label, "score": g.score,
+                                   "minutes": g.minutes, "hardest": g.hardest,
                                    "hard_steps": g.hard_steps, "trial_steps": g.trial_steps,
                                    "steps": g.steps}
 
@@ -128,6 +147,7 @@ def to_json(e: Explanation) -> dict[str, Any]:
     board = e.puzzle.board
     return {
         "complete": e.complete,
+        "stuck": e.stuck,
         "steps": [] if e.groups is None else [step_json(e.groups, s) for s in e.steps],
         "solution": None if e.solution is None else format_line(board, e.solution),
         "grade": grade_json(e.grade),

@@ -12,7 +12,7 @@ from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.groups import grouped
 from satdoku.cli.options import Batch, OutputFormat, Source, TimeLimit, positive_seconds
 from satdoku.errors import SatdokuError
-from satdoku.explain.answers import explain_answers
+from satdoku.explain.answers import disabled_families, explain_answers
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
 
@@ -24,6 +24,14 @@ Optimal = Annotated[float | None, typer.Option(
          "open candidate), searching up to SECONDS per step; when time runs out the best "
          "step found is used and marked 'not proven optimal'. Default: the ordinary, fast "
          "search (cheapest first, a heuristic).")]
+Teach = Annotated[bool, typer.Option(
+    "--teach", help="Say why each step holds, in one or two sentences with its digits and "
+                    "cells (chains in order, cage arithmetic), and name every constraint.")]
+Disable = Annotated[str, typer.Option(
+    "--disable", metavar="FAMILIES",
+    help="Techniques not to use, by the editor's families, comma-separated: tuples, "
+         "pointing, fishes, wings, aic, contradictions (docs/explain.md lists which "
+         "technique is in which). Singles and variant sums are always used.")]
 SvgDir = Annotated[str | None, typer.Option(
     "--svg-dir", metavar="FOLDER",
     help="Also draw one picture per step into FOLDER (made when missing): step-001.svg … "
@@ -32,7 +40,9 @@ SvgDir = Annotated[str | None, typer.Option(
 
 
 def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch: Batch,
-         optimal: float | None, svg_dir: str | None = None) -> None:
+         optimal: float | None, svg_dir: str | None = None, teach: bool = False,
+         disable: str = "") -> None:
+    disabled = disabled_families(disable)
     records, name = source.read()
     if svg_dir is not None:
         from satdoku.explain.pictures import picture_folder
@@ -42,7 +52,7 @@ def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch
         picture_folder(svg_dir)
     fmt = OutputFormat.json if json_ else OutputFormat.grid
     work = Work(explain_answers, kind=kind, time_limit=time_limit, optimal=optimal,
-                svg_dir=svg_dir)
+                svg_dir=svg_dir, teach=teach, disabled=disabled)
     with output_stream(batch.output, reading=name) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
@@ -51,28 +61,32 @@ def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch
 @app.command(name="explain", epilog=EXIT_CODES)
 @grouped
 def explain_command(source: Source, *, json_: Json = False, time_limit: TimeLimit = None,
-                    batch: Batch, optimal: Optimal = None, svg_dir: SvgDir = None) -> None:
+                    batch: Batch, optimal: Optimal = None, svg_dir: SvgDir = None,
+                    teach: Teach = False, disable: Disable = "") -> None:
     """A solving path: one line per step, then the verified solution and a grade.
 
     Each step derives placements or eliminations from known facts and a few constraints
     (rows, boxes, cages …); the SAT solver proves it, and no cited fact or constraint can
-    go. Cheapest steps first: singles, then steps citing two, three … constraints.
-    Exit code 0 unique, 3 several solutions, 1 none, 2 givens that clash, 4 time limit
-    (the steps found so far are printed).
-    Examples: satdoku explain examples/puzzle.txt --json  ·  satdoku explain
-    examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --optimal 10
+    go. Easiest steps first, by the human scale (singles, locked candidates, subsets,
+    fish, wings, chains … forcing chains), then a grade: score, minutes and band.
+    A puzzle with several solutions gets the path as far as logic goes, then
+    "No logical steps found." (exit 3). Exit code 0 unique, 3 several solutions, 1 none,
+    2 givens that clash, 4 time limit (the steps found so far are printed).
+    Examples: satdoku explain examples/puzzle.txt --teach  ·  satdoku explain
+    examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --disable aic,wings
     """
-    _run("explain", source, json_, time_limit, batch, optimal, svg_dir)
+    _run("explain", source, json_, time_limit, batch, optimal, svg_dir, teach, disable)
 
 
 @app.command(name="hint", epilog=EXIT_CODES)
 @grouped
 def hint_command(source: Source, *, json_: Json = False, time_limit: TimeLimit = None,
-                 batch: Batch, optimal: Optimal = None) -> None:
+                 batch: Batch, optimal: Optimal = None, teach: Teach = False,
+                 disable: Disable = "") -> None:
     """The next step only, with every fact and constraint it cites.
 
     PUZZLE may carry pencil marks (a Sukaku line, as 'satdoku candidates -f line' writes
     it): eliminated candidates are known facts. Exit codes as for explain.
-    Examples: satdoku hint examples/puzzle.txt  ·  satdoku hint PUZZLE --optimal 30
+    Examples: satdoku hint examples/puzzle.txt --teach  ·  satdoku hint PUZZLE --optimal 30
     """
-    _run("hint", source, json_, time_limit, batch, optimal)
+    _run("hint", source, json_, time_limit, batch, optimal, None, teach, disable)

@@ -1,0 +1,167 @@
+"""The candidate grid a person pencils in, read from the facts, and the houses it lives in.
+
+Glossary: a *house* is a constraint group that says "every digit exactly once" over n cells
+(rows, columns, boxes, jigsaw regions, and variant regions such as the diagonals of
+X-Sudoku or windoku's windows); a *candidate* is a digit not yet eliminated from an open
+cell; a *finding* is a pattern a technique finder (:mod:`.patterns`, :mod:`.chains`) saw in
+the candidates: what it eliminates or places, the groups it rests on, its name, its weight
+on the human scale (:mod:`.catalogue`) and a sentence or two saying why.
+
+Findings are proposals only: the step search proves each with the SAT solver and keeps a
+minimal subset of the groups and facts (:func:`satdoku.explain.steps.minimal_subset`), so
+a finder's mistake can never make an unsound step.
+
+>>> from satdoku.board import Board
+>>> from satdoku.explain.groups import constraint_groups
+>>> g = constraint_groups(Board.classic(4))
+>>> c = Candidates(g, {1})               # r1c1 = 1
+>>> c.digits(0), sorted(c.digits(1))
+((1,), [1, 2, 3, 4])
+>>> len(houses(g))
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from satdoku.explain.groups import Group, Groups, region_clauses
+
+
+@dataclass(frozen=True)
+class House:
+    """A group that holds every digit exactly once: its index, kind, label and cells."""
+
+    group: int
+    kind: str
+    label: str
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A pattern seen in the candidates: a proposal for a step (proved afterwards)."""
+
+    technique: str
+    weight: float
+    derived: tuple[int, ...]
+    groups: tuple[int, ...]
+    teach: str
+    #: The chain in order, when the technique is one (literals: placements "on").
+    chain: tuple[int, ...] = field(default=())
+
+
+def _is_house(board_n: int, g: Group) -> bool:
+    if len(g.cells) != board_n or g.kind == "cell":
+        return False
+    if g.is_unit:
+        return True
+    return set(g.clauses) == set(region_clauses_cached(board_n, g.cells))
+
+
+@lru_cache(maxsize=4096)
+def region_clauses_cached(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(region_clauses(_BoardN(n), cells))  # type: ignore[arg-type]
+
+
+class _BoardN:
+    """The little of a board that :func:`region_clauses` reads (its size)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+_HOUSES: dict[int, tuple[House, ...]] = {}
+
+
+def houses(groups: Groups) -> tuple[House, ...]:
+    """Every house among ``groups`` (computed once per groups object)."""
+    key = id(groups)
+    found = _HOUSES.get(key)
+    if found is None or (found and groups.groups[found[0].group].cells != found[0].cells):
+        n = groups.board.n
+        found = tuple(House(g.index, g.kind, g.label, g.cells) for g in groups.groups
+                      if _is_house(n, g))
+        _HOUSES[key] = found
+    return found
+
+
+def classic_only(groups: Groups) -> bool:
+    """Whether every group is a cell or a house (no variant constraint)."""
+    hs = {h.group for h in houses(groups)}
+    return all(g.kind == "cell" or g.index in hs for g in groups.groups)
+
+
+class Candidates:
+    """The digits still possible in each cell, by the known facts."""
+
+    def __init__(self, groups: Groups, facts: Iterable[int]) -> None:
+        self.groups = groups
+        self.board = groups.board
+        n = self.n = groups.board.n
+        self.cand: list[set[int]] = [set(range(1, n + 1)) for _ in range(n * n)]
+        self.placed = [0] * (n * n)
+        for x in facts:
+            cell, d = divmod(abs(x) - 1, n)
+            if x > 0:
+                self.placed[cell] = d + 1
+                self.cand[cell] = {d + 1}
+            else:
+                self.cand[cell].discard(d + 1)
+        self.houses = houses(groups)
+        self.houses_of: list[list[House]] = [[] for _ in range(n * n)]
+        for h in self.houses:
+            for i in h.cells:
+                self.houses_of[i].append(h)
+        self.cell_group = {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"}
+        self._peers: dict[int, frozenset[int]] = {}
+        self._where: dict[tuple[int, int], list[int]] = {}
+
+    def digits(self, cell: int) -> tuple[int, ...]:
+        return tuple(sorted(self.cand[cell]))
+
+    def open(self, cell: int) -> bool:
+        return not self.placed[cell]
+
+    def lit(self, cell: int, digit: int) -> int:
+        return cell * self.n + digit
+
+    def where(self, house: House, digit: int) -> list[int]:
+        """The open cells of ``house`` where ``digit`` is a candidate."""
+        key = (house.group, digit)
+        out = self._where.get(key)
+        if out is None:
+            out = [i for i in house.cells if not self.placed[i] and digit in self.cand[i]]
+            self._where[key] = out
+        return out
+
+    def placed_in(self, house: House, digit: int) -> bool:
+        return any(self.placed[i] == digit for i in house.cells)
+
+    def peers(self, cell: int) -> frozenset[int]:
+        """The cells sharing a house with ``cell``."""
+        out = self._peers.get(cell)
+        if out is None:
+            out = frozenset(i for h in self.houses_of[cell] for i in h.cells) - {cell}
+            self._peers[cell] = out
+        return out
+
+    def sees(self, a: int, b: int) -> bool:
+        return a != b and b in self.peers(a)
+
+    def common_house(self, a: int, b: int) -> House | None:
+        return next((h for h in self.houses_of[a] if b in h.cells), None)
+
+    def name(self, cell: int) -> str:
+        return self.board.cell_name(cell)
+
+    def names(self, cells: Iterable[int]) -> str:
+        return ", ".join(self.name(i) for i in cells)
+
+    def symbol(self, d: int) -> str:
+        return self.board.symbol(d) if self.board.single_char else str(d)
+
+    def digit_set(self, ds: Iterable[int]) -> str:
+        return "{" + ",".join(self.symbol(d) for d in sorted(ds)) + "}"

@@ -1,0 +1,209 @@
+"""Technique finders over the candidate grid: locked candidates, subsets, fish.
+
+Each finder yields :class:`~satdoku.explain.candidates.Finding` proposals, easiest first;
+the step search proves the one it takes (SAT, minimal subset). Houses are any groups that
+hold every digit once (rows, columns, boxes, jigsaw regions, diagonals …), so the same
+finders serve jigsaw and X-Sudoku.
+
+>>> from satdoku.formats import parse_puzzle
+>>> from satdoku.explain.groups import constraint_groups
+>>> p = parse_puzzle("1.34 34.2 2.43 43.1")
+>>> c = Candidates(constraint_groups(p.board), p.assumptions())
+>>> next(naked_subsets(c, 2), None) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from satdoku.explain.candidates import Candidates, Finding, House
+from satdoku.explain.catalogue import weight
+
+SIZES = {2: "pair", 3: "triple", 4: "quad"}
+FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+LINES = ("row", "column")
+
+
+def _elims(c: Candidates, cells, digits) -> tuple[int, ...]:
+    return tuple(-c.lit(i, d) for i in sorted(cells) for d in sorted(digits)
+                 if not c.placed[i] and d in c.cand[i])
+
+
+def locked_candidates(c: Candidates) -> Iterator[Finding]:
+    """A digit that, inside one house, lies only where it meets a second house: it leaves
+    the rest of the second house. Pointing (box → line) first, then claiming."""
+    for pointing in (True, False):
+        for a in c.houses:
+            box_like = a.kind not in LINES
+            if box_like != pointing:
+                continue
+            for b in c.houses:
+                if b.group == a.group:
+                    continue
+                meet = set(a.cells) & set(b.cells)
+                if len(meet) < 2 or (pointing and b.kind not in LINES):
+                    continue
+                for d in range(1, c.n + 1):
+                    where = c.where(a, d)
+                    if len(where) < 2 or not set(where) <= meet:
+                        continue
+                    out = _elims(c, set(b.cells) - meet, [d])
+                    if out:
+                        kind = "pointing" if pointing else "claiming"
+                        yield Finding(
+                            f"locked candidates ({kind})", weight(f"locked candidates ({kind})"),
+                            out, (a.group, b.group),
+                            f"In {a.label}, {c.symbol(d)} can only go in {c.names(where)}, "
+                            f"which lie in {b.label} too; so {c.symbol(d)} leaves the other "
+                            f"cells of {b.label}: {_cells_of(c, out)}.")
+
+
+def _cells_of(c: Candidates, out: tuple[int, ...]) -> str:
+    return c.names(sorted({(abs(x) - 1) // c.n for x in out}))
+
+
+def naked_subsets(c: Candidates, k: int) -> Iterator[Finding]:
+    """k open cells of a house holding only k digits between them: those digits leave the
+    house's other cells."""
+    for h in c.houses:
+        small = [i for i in h.cells if not c.placed[i] and 2 <= len(c.cand[i]) <= k]
+        for cells in combinations(small, k):
+            digits = set().union(*(c.cand[i] for i in cells))
+            if len(digits) != k:
+                continue
+            out = _elims(c, set(h.cells) - set(cells), digits)
+            if not out:
+                continue
+            name = f"naked {SIZES[k]}"
+            ds = c.digit_set(digits)
+            yield Finding(name, weight(name), out,
+                          (h.group, *(c.cell_group[i] for i in cells)),
+                          f"{c.names(cells)} hold only {ds} between them, so those {k} "
+                          f"digits fill these {k} cells of {h.label}; {ds} leave the "
+                          f"other cells of {h.label}: {_cells_of(c, out)}.")
+
+
+def hidden_subsets(c: Candidates, k: int) -> Iterator[Finding]:
+    """k digits that, in a house, fit only in the same k cells: those cells hold nothing
+    else."""
+    for h in c.houses:
+        spots = {d: c.where(h, d) for d in range(1, c.n + 1) if not c.placed_in(h, d)}
+        few = [d for d, w in spots.items() if 1 <= len(w) <= k]
+        for digits in combinations(few, k):
+            cells = sorted(set().union(*(spots[d] for d in digits)))
+            if len(cells) != k:
+                continue
+            others = set(range(1, c.n + 1)) - set(digits)
+            out = _elims(c, cells, others)
+            if not out:
+                continue
+            name = f"hidden {SIZES[k]}"
+            ds = c.digit_set(digits)
+            yield Finding(name, weight(name), out,
+                          (h.group, *(c.cell_group[i] for i in cells)),
+                          f"In {h.label}, the digits {ds} fit only in {c.names(cells)}, so "
+                          f"those {k} cells hold {ds} and nothing else: " +
+                          ", ".join(_lit(c, x) for x in out) + ".")
+
+
+def _lit(c: Candidates, x: int) -> str:
+    cell, d = divmod(abs(x) - 1, c.n)
+    return f"{c.name(cell)}{'=' if x > 0 else '≠'}{c.symbol(d + 1)}"
+
+
+def fish(c: Candidates, k: int) -> Iterator[Finding]:
+    """Basic fish: in k rows digit d fits only in k columns (or the other way): the k
+    columns have their d in those rows, so d leaves the rest of the columns."""
+    lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
+    for base_kind, cover_kind in (("row", "column"), ("column", "row")):
+        covers = lines[cover_kind]
+        for d in range(1, c.n + 1):
+            bases = [(h, c.where(h, d)) for h in lines[base_kind]]
+            bases = [(h, w) for h, w in bases if 2 <= len(w) <= k]
+            for chosen in combinations(bases, k):
+                cells = {i for _, w in chosen for i in w}
+                cover = [h for h in covers if set(h.cells) & cells]
+                if len(cover) != k:
+                    continue
+                base_cells = {i for h, _ in chosen for i in h.cells}
+                out = _elims(c, {i for h in cover for i in h.cells} - base_cells, [d])
+                if not out:
+                    continue
+                yield _fish_finding(c, k, d, [h for h, _ in chosen], cover, out, "")
+
+
+def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
+    """Finned (and sashimi) fish: a fish but for one or two extra candidates (the fin) in
+    one box of one base line; the cells that both a cover line and the fin's box see
+    lose the digit."""
+    lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
+    boxes = [h for h in c.houses if h.kind in ("box", "region")]
+    for base_kind, cover_kind in (("row", "column"), ("column", "row")):
+        covers = lines[cover_kind]
+        index = {i: m for m, h in enumerate(covers) for i in h.cells}
+        for d in range(1, c.n + 1):
+            bases = []
+            for h in lines[base_kind]:
+                w = c.where(h, d)
+                if 1 <= len(w) <= k + 2:
+                    bases.append((h, w, sum(1 << index[i] for i in w)))
+            for chosen in combinations(bases, k):
+                whole = 0
+                for _, _, m in chosen:
+                    whole |= m
+                if bin(whole).count("1") <= k:
+                    continue  # a plain fish (or none)
+                for fin_base in chosen:
+                    rest = 0
+                    for b in chosen:
+                        if b is not fin_base:
+                            rest |= b[2]
+                    if bin(rest).count("1") > k:
+                        continue
+                    yield from _finned(c, k, d, chosen, fin_base, rest, covers, boxes)
+
+
+def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers, boxes
+            ) -> Iterator[Finding]:
+    """The finned fish with ``fin_base`` holding the fin, cover lines from ``rest`` plus
+    the fin line's cells outside the fin's box."""
+    _, w, _ = fin_base
+    for box in boxes:
+        fins = [i for i in w if i in box.cells]
+        body = [i for i in w if i not in box.cells]
+        if not fins or len(fins) > 2 or not body:
+            continue
+        mask = rest
+        for i in body:
+            mask |= 1 << next(m for m, cv in enumerate(covers) if i in cv.cells)
+        if bin(mask).count("1") != k:
+            continue
+        cover = [cv for m, cv in enumerate(covers) if mask >> m & 1]
+        base_cells = {i for b, _, _ in chosen for i in b.cells}
+        covered = {i for cv in cover for i in cv.cells}
+        out = _elims(c, (covered & set(box.cells)) - base_cells, [d])
+        if out:
+            yield _fish_finding(c, k, d, [b for b, _, _ in chosen], cover, out, "finned ",
+                                box, fins)
+
+
+def _fish_finding(c: Candidates, k: int, d: int, base: list[House], cover: list[House],
+                  out: tuple[int, ...], kind: str, box: House | None = None,
+                  fins: list[int] | None = None) -> Finding:
+    name = f"{kind}{FISH[k]}"
+    s = c.symbol(d)
+    base_l = ", ".join(h.label for h in base)
+    cover_l = ", ".join(h.label for h in cover)
+    text = (f"In {base_l}, {s} fits only in {cover_l}: each of those {k} lines takes one "
+            f"of the {k} {s}s of {base_l}")
+    groups = [h.group for h in (*base, *cover)]
+    if box is not None and fins:
+        text += (f", unless the fin {c.names(fins)} holds {s}; either way {s} is in "
+                 f"{box.label} or in the fish, so the cells seeing both lose it: ")
+        groups.append(box.group)
+    else:
+        text += f", so {s} leaves their other cells: "
+    text += ", ".join(_lit(c, x) for x in out) + "."
+    return Finding(name, weight(name), out, tuple(groups), text)

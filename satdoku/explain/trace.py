@@ -1,0 +1,215 @@
+"""Why a step holds, in order: the propagation behind a step replayed from its cited groups,
+the forcing chains named by its shape, and the sentences of the teach level.
+
+A step found by the generic search is a refutation: assume the opposite of what it derives
+and unit propagation through its cited groups, from its cited facts, reaches a
+contradiction. :func:`trace` replays that propagation in plain Python (no solver) and keeps
+only the implications the contradiction needs, in the order they happen — the chain a person
+follows. A chain where every implication rests on one earlier one is a *forcing chain*; one
+that needs two or more at some point is a *forcing net*.
+
+>>> from satdoku.formats import parse_puzzle
+>>> from satdoku.explain.path import hint
+>>> e = hint(parse_puzzle("1.34 34.2 2.43 43.1"))
+>>> e.steps[0].teach
+'r1c2 is the last open cell of row 1, so it takes the digit row 1 still lacks: 2.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations, permutations
+from typing import Any
+
+from satdoku.board import Board
+from satdoku.explain.groups import Group, Groups
+from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
+
+#: A replayed implication: the literal, the group that forced it, the literals it rests on.
+Link = tuple[int, int | None, tuple[int, ...]]
+
+
+def trace(groups: Sequence[Group], facts: Iterable[int], assume: int
+          ) -> tuple[list[Link], tuple[int, tuple[int, ...]] | None]:
+    """The implications the contradiction needs (in order) and the contradiction
+    (group, literals it rests on), from ``assume`` and ``facts`` through ``groups``;
+    the contradiction is None when propagation does not reach one."""
+    facts = tuple(facts)
+    key = (tuple(g.index for g in groups), facts, assume, id(groups[0]) if groups else 0)
+    if key in _MEMO:
+        return _MEMO[key]
+    found = _trace(groups, facts, assume)
+    if len(_MEMO) > 16:
+        _MEMO.clear()
+    _MEMO[key] = found
+    return found
+
+
+#: The last traces (naming a step and teaching it replay the same propagation).
+_MEMO: dict[tuple, tuple[list[Link], tuple[int, tuple[int, ...]] | None]] = {}
+
+
+def _trace(groups: Sequence[Group], facts: tuple[int, ...], assume: int
+           ) -> tuple[list[Link], tuple[int, tuple[int, ...]] | None]:
+    value: dict[int, bool] = {abs(f): f > 0 for f in facts}
+    if value.get(abs(assume)) is not None:
+        return [], None
+    clauses = [(g.index, c) for g in groups for c in g.clauses]
+    watch: dict[int, list[int]] = {}
+    for k, (_, c) in enumerate(clauses):
+        for x in c:
+            watch.setdefault(-x, []).append(k)
+    order: list[Link] = []
+    reason: dict[int, tuple[int | None, tuple[int, ...]]] = {}
+    queue = [assume]
+    value[abs(assume)] = assume > 0
+    reason[assume] = (None, ())
+    order.append((assume, None, ()))
+    todo = list(range(len(clauses)))  # first pass: every clause
+    conflict = None
+    while conflict is None and (todo or queue):
+        ks = todo or watch.get(queue.pop(0), [])
+        todo = []
+        for k in ks:
+            gi, c = clauses[k]
+            free = [x for x in c if abs(x) not in value]
+            if any(value.get(abs(x)) == (x > 0) for x in c if abs(x) in value):
+                continue
+            rests = tuple(-x for x in c if -x in reason)
+            if not free:
+                conflict = (gi, rests)
+                break
+            if len(free) == 1:
+                x = free[0]
+                value[abs(x)] = x > 0
+                reason[x] = (gi, rests)
+                order.append((x, gi, rests))
+                queue.append(x)
+    if conflict is None:
+        return order, None
+    need: set[int] = set()
+    stack = list(conflict[1])
+    while stack:
+        x = stack.pop()
+        if x not in need:
+            need.add(x)
+            stack.extend(reason[x][1])
+    return [link for link in order if link[0] in need], conflict
+
+
+def forcing_name(links: list[Link], top: int) -> str:
+    """``forcing chain`` when each implication rests on one earlier one, else
+    ``forcing net`` (cell literals only; auxiliary variables are looked through)."""
+    branching = any(len([y for y in rests if abs(y) <= top]) > 1
+                    for x, _, rests in links[1:] if abs(x) <= top)
+    return "forcing net" if branching else "forcing chain"
+
+
+def chain_text(groups: Groups, links: list[Link], conflict: tuple[int, tuple[int, ...]]) -> str:
+    """``r1c1=5 → r1c2≠5 (row 1) → … → box 2 has no 5 left``: the chain in order."""
+    board, top = groups.board, groups.board.n ** 3
+    parts = [literal_name(board, x) + ("" if gi is None else f" ({groups.groups[gi].label})")
+             for x, gi, _ in links if abs(x) <= top]
+    return " → ".join(parts) + f" → contradiction in {groups.groups[conflict[0]].label}"
+
+
+def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -> str:
+    """The teach text of a step found by the generic search (or the solver)."""
+    board = groups.board
+    x = step.derived[0]
+    cited = [groups.groups[g] for g in step.groups]
+    what = ", ".join(literal_name(board, y) for y in step.derived)
+    if step.method == TRIAL:
+        return (f"Suppose {literal_name(board, -x)}: the solver, searching, finds that "
+                f"{', '.join(g.label for g in cited)} cannot all hold then; so {what}.")
+    cells = {i for g in cited for i in g.cells}
+    known = [y for y in facts if (abs(y) - 1) // board.n in cells] or step.facts
+    links, conflict = trace(cited, known, -x)
+    if conflict is None:
+        return (f"Suppose {literal_name(board, -x)}. No single line of consequences breaks, "
+                f"but every case that follows does: {', '.join(g.label for g in cited)} "
+                f"cannot all hold with the digits left in their cells (cases within cases, "
+                f"checked by the solver). So {what}.")
+    more = "" if len(step.derived) == 1 else f" The same constraints also give {what}."
+    chain = chain_text(groups, links[1:] or links, conflict)
+    return (f"Suppose {literal_name(board, -x)}. Then {chain}. "
+            f"So {literal_name(board, x)}.{more}")
+
+
+def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -> str:
+    """The teach text of a one-constraint step (singles, a cage's combinations …)."""
+    board = groups.board
+    g = groups.groups[step.groups[0]]
+    x = step.derived[0]
+    cell, d = cell_digit(board, x)
+    where, digit = board.cell_name(cell), board.symbol(d) if board.single_char else str(d)
+    if name == "full house":
+        unit = next((u for u in groups.groups if u.is_unit and cell in u.cells
+                     and all(placed[j] for j in u.cells if j != cell)), g)
+        return (f"{where} is the last open cell of {unit.label}, so it takes the digit "
+                f"{unit.label} still lacks: {digit}.")
+    if name == "hidden single":
+        return (f"In {g.label}, {digit} fits only in {where}: each other cell of {g.label} "
+                f"is filled or has lost {digit}.")
+    if name == "naked single":
+        return f"{where} has only {digit} left: every other digit is eliminated there."
+    what = ", ".join(literal_name(board, y) for y in step.derived)
+    extra = variant_arithmetic(groups, g, step, placed)
+    return f"{g.label}: {extra}so {what}." if extra else (
+        f"{g.label} alone, with the digits left in its cells, allows no other way: {what}.")
+
+
+def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[int]) -> str:
+    """The arithmetic behind a one-constraint variant step (cage combinations …), or ''."""
+    rule = g.rule
+    if rule is None:
+        return ""
+    board = groups.board
+    n = board.n
+    cand = {i: {d for d in range(1, n + 1)} for i in g.cells}
+    for y in step.facts:
+        cell, d = cell_digit(board, y)
+        if cell in cand:
+            cand[cell] = {d} if y > 0 else cand[cell] - {d}
+    cages: Sequence[Any] = getattr(rule, "cages", ())
+    if len(cages) == 1 and cages[0].total is not None and len(cages[0].cells) <= 6:
+        cage = cages[0]
+        combos = [s for s in combinations(range(1, n + 1), len(cage.cells))
+                  if sum(s) == cage.total and any(all(p[k] in cand[i] for k, i in
+                                                       enumerate(cage.cells))
+                                                   for p in permutations(s))]
+        listed = " or ".join("{" + "+".join(map(str, s)) + "}" for s in combos)
+        return (f"{len(cage.cells)} different digits adding to {cage.total}, with the digits "
+                f"left in {', '.join(board.cell_name(i) for i in cage.cells)}, can only be "
+                f"{listed}; ")
+    lines: Sequence[Any] = getattr(rule, "lines", ())
+    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
+        return _thermo_bounds(board, tuple(lines[0]), cand, rule.name == "slow thermo")
+    arrows: Sequence[Any] = getattr(rule, "arrows", ())
+    if len(arrows) == 1 and len(arrows[0].circle) == 1:
+        arrow = arrows[0]
+        (circle,) = tuple(arrow.circle)
+        low = sum(min(cand[i]) for i in arrow.line)
+        high = sum(max(cand[i]) for i in arrow.line)
+        return (f"the circle {board.cell_name(circle)} is the sum of "
+                f"{', '.join(board.cell_name(i) for i in arrow.line)}, which lies between "
+                f"{low} and {high} with the digits left there; ")
+    return ""
+
+
+def _thermo_bounds(board: Board, line: tuple[int, ...], cand: dict[int, set[int]],
+                   slow: bool) -> str:
+    """``from the bulb r1c3 the digits rise …: r2c2 8–9``: the range each cell keeps from
+    the cells before and after it."""
+    step = 0 if slow else 1
+    low = [min(cand[i]) for i in line]
+    high = [max(cand[i]) for i in line]
+    for k in range(1, len(line)):
+        low[k] = max(low[k], low[k - 1] + step)
+    for k in range(len(line) - 2, -1, -1):
+        high[k] = min(high[k], high[k + 1] - step)
+    bounds = ", ".join(f"{board.cell_name(i)} {lo}–{hi}"
+                       for i, lo, hi in zip(line, low, high, strict=True))
+    rise = "never fall" if slow else "rise"
+    return (f"from the bulb {board.cell_name(line[0])} the digits {rise}, so with the digits "
+            f"left the cells keep {bounds}; ")

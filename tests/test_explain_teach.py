@@ -1,0 +1,119 @@
+"""The teach level: a sentence or two per step, for every kind of step, naming the digits
+and cells the step is about (chains in order, cage arithmetic), and the CLI/JSON that
+carry it."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+import pytest
+
+from conftest import DATA, ROOT, run_cli
+from satdoku import parse_puzzle
+from satdoku.explain import explain
+from satdoku.explain.steps import cell_digit, literal_name
+from satdoku.formats import parse_json_puzzle
+
+TOP = [ln.strip() for ln in (DATA / "top1465-100.txt").read_text().splitlines()
+       if ln.strip() and not ln.startswith("#")]
+#: Puzzles whose paths hold, between them, every classic kind of step.
+KINDS = {"full house": 0, "hidden single": 0, "naked single": 0,
+         "locked candidates (pointing)": 0, "locked candidates (claiming)": 0,
+         "naked pair": 0, "hidden pair": 1, "naked triple": 2, "hidden triple": 0,
+         "X-wing": 12, "swordfish": 19, "finned X-wing": 2, "finned swordfish": 2,
+         "skyscraper": 3, "2-string kite": 2, "turbot fish": 8, "X-chain": 7,
+         "XY-wing": 0, "W-wing": 12, "XYZ-wing": 0, "XY-chain": 2, "AIC": 0,
+         "forcing chain": 0, "forcing net": 0, "nested forcing net": 2}
+
+
+@cache
+def path(k: int):
+    return explain(parse_puzzle(TOP[k]))
+
+
+def digit_named(text: str, d: int) -> bool:
+    return re.search(rf"(?<![0-9r]){d}(?![0-9])", text) is not None
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_teach_names_the_digits_and_cells(kind):
+    e = path(KINDS[kind])
+    steps = [s for s in e.steps if s.name == kind]
+    assert steps, f"no {kind} on the path of top1465-100 no. {KINDS[kind] + 1}"
+    board = e.puzzle.board
+    for s in steps[:3]:
+        assert s.teach and "and 1 more" not in s.teach
+        for x in s.derived[:1] if kind.startswith(("forcing", "nested")) else s.derived:
+            cell, d = cell_digit(board, x)
+            assert board.cell_name(cell) in s.teach, (kind, s.teach)
+            assert digit_named(s.teach, d), (kind, s.teach)
+        if s.chain:  # the chain's nodes, in order
+            where = [s.teach.index(f"{board.cell_name(cell_digit(board, x)[0])}")
+                     for x in s.chain]
+            assert s.teach.startswith(kind) and "=" in s.teach and "-" in s.teach
+            assert all(w >= 0 for w in where)
+        if kind.startswith(("naked", "hidden")) and "single" not in kind:
+            assert re.search(r"\{\d(,\d)+\}", s.teach)
+        if kind.startswith(("forcing", "nested")):
+            assert s.teach.startswith(f"Suppose {literal_name(board, -s.derived[0])}")
+        if kind.startswith(("forcing chain", "forcing net")):
+            assert "contradiction in" in s.teach and "→" in s.teach
+
+
+def test_teach_of_a_cage_gives_its_combinations():
+    p = parse_json_puzzle((ROOT / "examples" / "killer.json").read_text())
+    e = explain(p, max_steps=3)
+    s = e.steps[0]
+    assert s.name == "cage sum" and "can only be" in s.teach
+    combos = re.findall(r"\{(\d(?:\+\d)+)\}", s.teach)
+    cage = next(g for g in e.groups.groups if g.index == s.groups[0]).rule.cages[0]
+    assert combos and all(sum(map(int, c.split("+"))) == cage.total for c in combos)
+    for x in s.derived:
+        assert e.puzzle.board.cell_name(cell_digit(e.puzzle.board, x)[0]) in s.teach
+
+
+def test_given_forced_variant_steps_are_shown_with_their_bounds():
+    p = parse_json_puzzle((ROOT / "examples" / "thermo.json").read_text())
+    e = explain(p, max_steps=2)
+    first = e.steps[0]  # the 7 at r1c3 pushes the thermometer's next cells up
+    assert first.name == "thermometer" and first.derived == (cell_digit_lit(p, "r2c2", 8),)
+    assert "from the bulb r1c3" in first.teach and "r2c2 8–8" in first.teach
+
+
+def cell_digit_lit(p, name: str, d: int) -> int:
+    return p.board.parse_cell(name) * p.board.n + d
+
+
+def test_teach_in_cli_and_json():
+    run = run_cli("hint", TOP[0], "--teach")
+    assert run.code == 0 and "why: " in run.out
+    run = run_cli("explain", TOP[0], "--teach", "--json")
+    data = json.loads(run.out)
+    assert run.code == 0 and all(s["teach"] for s in data["steps"])
+    assert {s["family"] for s in data["steps"]} >= {None, "pointing", "contradictions"}
+    run = run_cli("explain", TOP[0], "--teach")
+    assert " and 1 more" not in run.out and "\n     In box" in run.out
+
+
+def test_disabled_families_are_not_used():
+    p = parse_puzzle(TOP[0])
+    e = explain(p, disabled=("wings", "aic"))
+    names = {s.name for s in e.steps}
+    assert not names & {"XY-wing", "XYZ-wing", "W-wing", "AIC", "XY-chain", "X-chain"}
+    assert e.complete  # forcing chains take over
+    stuck = explain(p, disabled=("contradictions", "aic", "wings", "fishes"))
+    assert stuck.stuck and not stuck.complete and stuck.steps
+    run = run_cli("explain", TOP[0], "--disable", "wingz")
+    assert run.code == 2 and "unknown family 'wingz'" in run.err
+    assert len(run.err.strip().splitlines()) == 1
+
+
+def test_not_unique_in_cli():
+    run = run_cli("explain", "..34 3412 ..4. 43.1", "--json")
+    data = json.loads(run.out)
+    assert run.code == 3 and data["stuck"] and len(data["steps"]) == 2
+    run = run_cli("explain", "..34 3412 ..4. 43.1")
+    assert run.code == 3 and run.out.rstrip().endswith("No logical steps found.")
+    assert "not unique" in run.err and len(run.err.strip().splitlines()) == 1

@@ -75,7 +75,7 @@ class Removal:
                  extra: Sequence[int] = (), witnesses: Iterable[int] = ()) -> None:
         n = board.n
         self.session, self.deadline, self.conflicts = session, deadline, conflicts
-        self.lits = [*map(add, range(0, n ** 3, n), solution)]  # cell_var, inlined
+        self.lits = [*map(add, range(0, len(solution) * n, n), solution)]  # cell_var, inlined
         self.given = [True] * len(solution)
         #: Units kept because their test ran out of budget or time (in the order met).
         self.undecided: list[Unit] = []

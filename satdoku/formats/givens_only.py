@@ -57,7 +57,14 @@ def givens_only_loss(puzzle: Puzzle) -> Loss:
     """What a line or grid of ``puzzle``'s givens leaves out (see the module's glossary)."""
     board, dropped = puzzle.board, Counter[str]()
     options = []
-    if board.regions is not None:
+    if board.multigrid:
+        from satdoku.formats.multigrid import layout_option
+        option = layout_option(board)  # type: ignore[arg-type]
+        if option is None:
+            dropped["grids"] += 1  # (an arrangement with no name: in JSON only)
+        elif option:
+            options.append(option)
+    elif board.regions is not None:
         dropped["jigsaw regions"] += 1
     elif board.box != default_box(board.n):
         options.append("--box " + ("x".join(map(str, board.box)) if board.box else "none"))

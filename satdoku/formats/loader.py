@@ -88,17 +88,26 @@ def read_source(puzzle: str) -> tuple[str, str]:
 
 
 def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-                 ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
+                 ignore_unsupported: bool = False, layout: str | None = None,
+                 ) -> tuple[Sequence[Record], str]:
     """Every record of the input named by ``puzzle`` (a puzzle, or its reading error, with
     its line), and the input's name; ``rules`` (names, or rule objects) add to each puzzle's.
 
     f-puzzles and SudokuPad links (one per line) and f-puzzles JSON are read too; a puzzle with
-    constraints satdoku cannot express is an error unless ``ignore_unsupported``.
+    constraints satdoku cannot express is an error unless ``ignore_unsupported``. ``layout``
+    (``--layout``: a name or a JSON file) reads text as that multi-grid layout
+    (:mod:`satdoku.formats.multigrid`).
     """
     try:
-        spec = box_spec(box)
+        spec: BoxSpec = box_spec(box)
     except BoardError as err:
         raise ParseError(f"--box: {err}") from None
+    if layout is not None:
+        from satdoku.formats.multigrid import layout_spec
+        try:
+            spec = layout_spec(layout, spec)  # type: ignore[arg-type]
+        except BoardError as err:
+            raise ParseError(f"--layout: {err}") from None
     extra: tuple[Rule, ...] = parse_rules(rules) if isinstance(rules, str) else tuple(rules)
     if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
         from satdoku.formats.line_file import mapped_lines
@@ -125,7 +134,7 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
 
 
 def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-         ignore_unsupported: bool = False) -> Puzzle:
+         ignore_unsupported: bool = False, layout: str | None = None) -> Puzzle:
     """The one puzzle of ``source`` (text, a link, a file name, '-' for standard input);
     ParseError when it holds several, or its reading error.
 
@@ -135,18 +144,18 @@ def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
     >>> load(link).num_givens, load("1.34 34.2 2.43 43.1").num_givens
     (12, 12)
     """
-    records, name = read_records(source, box, rules, ignore_unsupported)
+    records, name = read_records(source, box, rules, ignore_unsupported, layout)
     return one_puzzle(records, name, "load", warn=False)
 
 
 def load_all(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-             ignore_unsupported: bool = False) -> list[Puzzle]:
+             ignore_unsupported: bool = False, layout: str | None = None) -> list[Puzzle]:
     """Every puzzle of ``source``; ParseError (naming its line) at the first bad one.
 
     >>> [p.num_givens for p in load_all("1.34 34.2 2.43 43.1\\n.... .... .... ...1")]
     [12, 1]
     """
-    records, _ = read_records(source, box, rules, ignore_unsupported)
+    records, _ = read_records(source, box, rules, ignore_unsupported, layout)
     puzzles = []
     for record in records:
         if record.error is not None:

@@ -47,8 +47,12 @@ _WRITE_TABLE = bytes(ord(_SYMBOLS[b]) if b < len(_SYMBOLS) else ord("?") for b i
 _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: How a multi-grid text writes a hole (a place no grid covers): :mod:`.canvas`.
+HOLE = "*"
 
-BoxSpec = tuple[int, int] | None | str
+#: ``--box``: "auto", None (no boxes), (r, c); or a multi-grid layout (``--layout``:
+#: :class:`satdoku.formats.multigrid.Layout`), which reads the text as that layout's canvas.
+BoxSpec = tuple[int, int] | None | str | object
 
 
 @dataclass(frozen=True)
@@ -266,6 +270,7 @@ class LineRecords(Sequence[Record]):
     def __init__(self, lines: Sequence[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
                  source: str | None) -> None:
         self._lines, self._box, self._rules, self._source = lines, box, rules, source
+        self._plain = not _is_layout(box)  # (a --layout line is never a plain square one)
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -285,7 +290,8 @@ class LineRecords(Sequence[Record]):
 
     def _record(self, number: int, raw: str) -> Record:
         try:
-            puzzle = plain_line_puzzle(raw, self._box, self._rules, self._source, number)
+            puzzle = plain_line_puzzle(raw, self._box, self._rules, self._source,
+                                       number) if self._plain else None
         except SatdokuError:  # (a bad --box) reported by the general reader below
             puzzle = None
         if puzzle is not None:
@@ -348,6 +354,11 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
               source: str | None) -> Iterator[Record]:
     """The records of lines (each with cells) that may be one grid: every line is read
     first."""
+    if len(lines) > 1 and (_is_layout(box) or any(HOLE in raw for _, raw in lines)):
+        record = _canvas_record(lines, box, rules, source)  # (a multi-grid board)
+        if record is not None:
+            yield record
+            return
     rows = [(number, raw, _chars(number, raw, source), _numbers(number, raw, source))
             for number, raw in lines]
     size = len(rows)
@@ -357,6 +368,11 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
                                 for num, raw, _, nums in rows], box, rules, source)
             return
         counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
+        if len(counts) > 1 and not _is_layout(box):  # rows of several lengths: the rows of
+            record = _canvas_record(lines, box, rules, source)  # a multi-grid canvas that
+            if record is not None:  # list their cells only (its holes left blank)?
+                yield record
+                return
         if (counts and counts.most_common(1)[0][0] == size and size <= len(ALPHABET)
                 and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
@@ -405,8 +421,49 @@ def _lines_are_puzzles(rows: list[Cells | ParseError], size: int) -> bool:
     return any(len(set(row) - {0}) < sum(1 for d in row if d) for row in digits)
 
 
+def _is_layout(box: BoxSpec) -> bool:
+    """Whether ``box`` is a ``--layout`` (not a box shape)."""
+    return not (box is None or isinstance(box, (str, tuple)))
+
+
+def _canvas_record(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
+                   source: str | None) -> Record | None:
+    """The record of ``lines`` read as the rows of a multi-grid canvas; None when they do not
+    have the shape of one (of the ``--layout``, or of a named layout)."""
+    from satdoku.formats.multigrid import no_layout, read_canvas_rows
+    first, text = lines[0][0], "\n".join(raw for _, raw in lines)
+    try:
+        puzzle = read_canvas_rows(lines, box, rules, source)
+    except ParseError as err:
+        return Record(first, text, error=err)
+    if puzzle is None and not _is_layout(box) and HOLE in text and any(
+            HOLE not in raw for _, raw in lines):  # (lines all with holes: a file of lines)
+        return Record(first, text, error=no_layout(f"this grid of {len(lines)} rows", lines,
+                                                   source))
+    return None if puzzle is None else Record(first, text, puzzle=puzzle)
+
+
+def _canvas_line_record(number: int, raw: str, box: BoxSpec, rules: tuple[Rule, ...],
+                        source: str | None, cells: Cells | ParseError) -> Record:
+    """A line read as a whole multi-grid canvas (or, with --layout, its cells only)."""
+    from satdoku.formats.multigrid import no_layout, not_this_layout, read_canvas_line
+    try:
+        puzzle = read_canvas_line(raw, number, box, rules, source)
+    except ParseError as err:
+        return Record(number, raw.strip(), error=err)
+    if puzzle is not None:
+        return Record(number, raw.strip(), puzzle=puzzle)
+    if _is_layout(box):
+        return Record(number, raw.strip(), error=not_this_layout(
+            box, f"this line of {len(raw.strip())} characters", source, number))  # type: ignore[arg-type]
+    return Record(number, raw.strip(), error=no_layout(
+        f"this line of {len(raw.strip())} characters", [(number, raw)], source))
+
+
 def _line_record(number: int, raw: str, cells: Cells | ParseError, box: BoxSpec,
                  rules: tuple[Rule, ...], source: str | None) -> Record:
+    if _is_layout(box) or (isinstance(cells, ParseError) and HOLE in raw):
+        return _canvas_line_record(number, raw, box, rules, source, cells)
     if isinstance(cells, ParseError):
         return Record(number, raw.strip(), error=cells)
     try:
@@ -439,7 +496,8 @@ def parse_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
     ...
     satdoku.errors.ParseError: line 1: 3 cells is not a square board (a 1x1 board has 1, 2x2 has 4)
     """
-    puzzle = plain_line_puzzle(text, box, rules, source)
+    plain = box is None or isinstance(box, (str, tuple))  # (not a --layout: inlined)
+    puzzle = plain_line_puzzle(text, box, rules, source) if plain else None
     if puzzle is not None:
         return puzzle
     records = list(read_puzzles(text, source, box, rules))
@@ -461,6 +519,9 @@ def format_line(board: Board, grid: Grid) -> str:
     >>> format_line(Board.classic(4), (1, 2, 0, 4) * 4)
     '12.412.412.412.4'
     """
+    if board.multigrid:  # the canvas, holes written *
+        from satdoku.formats.multigrid import format_canvas_line
+        return format_canvas_line(board, grid)  # type: ignore[arg-type]
     if board.single_char:  # digits 0..61: one byte each
         return bytes(grid).translate(_WRITE_TABLE).decode()
     return " ".join(str(d) if d else "." for d in grid)
@@ -468,6 +529,9 @@ def format_line(board: Board, grid: Grid) -> str:
 
 def format_grid(board: Board, grid: Grid, mark: frozenset[int] = frozenset()) -> str:
     """A readable grid with box separators; cells in ``mark`` are flagged with ``*``."""
+    if board.multigrid:  # the canvas, holes blank
+        from satdoku.formats.multigrid import format_canvas_grid
+        return format_canvas_grid(board, grid, mark)  # type: ignore[arg-type]
     n = board.n
     symbols = [board.symbol(d) if board.single_char else (str(d) if d else ".") for d in grid]
     width = max(len(s) for s in symbols)

@@ -1,0 +1,361 @@
+"""Multi-grid puzzles as text: the canvas row by row, holes written ``*`` (or left out).
+
+A samurai is written on its 21×21 canvas: 21 rows of 21 characters, a ``*`` where no grid
+covers the place (a *hole*), ``.`` or ``0`` for a blank; or on one line of 441 characters.
+A text is read as the named layout (:data:`satdoku.multigrid.LAYOUTS`) whose holes are
+exactly its ``*``; rows may also list only the cells they have (holes left as spaces, as
+samurai sites print them), matched by the number of cells in each row. ``--layout`` names the
+layout (or a JSON file holding one): holes may then hold any blank (``.``, ``0``), as in the
+dumps that write ``0`` for a blank and ``.`` for a hole; and a line of the existing cells
+only (369 for a samurai) is read too.
+
+>>> from satdoku.formats import parse_puzzle
+>>> puzzle = parse_puzzle("3..2** ..3.** .2..4. .3..1. **.1.. **4..1")
+>>> puzzle.board.describe()
+'twodoku: 2 grids of 4x4 (2x2 boxes), 28 cells on a 6x6 canvas'
+>>> print(format_canvas_grid(puzzle.board, puzzle.givens))
+3 . | . 2 |
+. . | 3 . |
+----+-----+----
+. 2 | . . | 4 .
+. 3 | . . | 1 .
+----+-----+----
+    | . 1 | . .
+    | 4 . | . 1
+>>> format_canvas_line(puzzle.board, puzzle.givens)
+'3..2**..3.**.2..4..3..1.**.1..**4..1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from satdoku.board import ALPHABET, BLANKS, Board
+from satdoku.errors import BoardError, ParseError
+from satdoku.multigrid import LAYOUTS, MultiBoard, named_layouts
+from satdoku.puzzle import Puzzle
+from satdoku.rules import Grid, Rule
+
+#: How a hole (a place no grid covers) is written.
+HOLE = "*"
+#: Characters between cells (ignored), as in :mod:`satdoku.formats.text`.
+_SEPARATORS = frozenset(" \t\r\n\x0b\x0c|-+=:,;")
+_VALUE_OF = {**{ch: k + 1 for k, ch in enumerate(ALPHABET)}, **dict.fromkeys(BLANKS, 0)}
+#: Grid sizes a named layout is tried with when the text does not say (``--layout``).
+SIZES = (4, 9, 16, 25)
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """``--layout``: a named layout (its grid size read from the text) or a fixed board."""
+
+    name: str | None = None
+    board: MultiBoard | None = None
+    box: tuple[int, int] | str | None = "auto"
+
+    def boards(self) -> list[MultiBoard]:
+        """The boards a text read with this layout may be."""
+        if self.board is not None:
+            return [self.board]
+        assert self.name is not None
+        found = []
+        for n in SIZES:
+            try:
+                found.append(MultiBoard.layout(self.name, n, self.box))
+            except BoardError:
+                continue
+        return found
+
+    def describe(self) -> str:
+        return self.name or (self.board.describe() if self.board else "?")
+
+
+def layout_board(layout: str, size: int | None = None, box: str = "auto") -> MultiBoard:
+    """The board of ``--layout``: a name, with ``size`` (default 9) and ``box``; or a JSON
+    file's board (then neither ``size`` nor ``box`` may say otherwise).
+
+    >>> layout_board("samurai").describe()
+    'samurai: 5 grids of 9x9 (3x3 boxes), 369 cells on a 21x21 canvas'
+    """
+    spec = layout_spec(layout, Board.box_spec(box))
+    if spec.board is not None:
+        if (size is not None and size != spec.board.n) or box.strip().lower() not in ("auto", ""):
+            raise BoardError(f"--layout {layout} sets the board: its grids are "
+                             f"{spec.board.n}x{spec.board.n}; leave out --size and --box")
+        return spec.board
+    assert spec.name is not None
+    return MultiBoard.layout(spec.name, size or 9, spec.box)
+
+
+def read_on(board: MultiBoard, text: str) -> tuple[int, ...]:
+    """The digits of a line written for ``board`` (its canvas, or its cells only); () when
+    the line is not one.
+
+    >>> read_on(MultiBoard.layout("twodoku", 4), "1" * 28)[:3]
+    (1, 1, 1)
+    """
+    puzzle = read_canvas_line(text, 1, LayoutSpec(board=board))
+    return () if puzzle is None else puzzle.givens
+
+
+def layout_spec(text: str, box: tuple[int, int] | str | None = "auto") -> LayoutSpec:
+    """``--layout`` text → a :class:`LayoutSpec`: a name of :data:`LAYOUTS`, or a JSON puzzle
+    file whose board has several grids (its ``size``, ``box`` and ``grids``).
+
+    >>> layout_spec("Samurai").name
+    'samurai'
+    """
+    name = text.strip().lower()
+    if name in LAYOUTS:
+        return LayoutSpec(name, box=box)
+    from pathlib import Path
+    path = Path(text)
+    if not path.is_file():
+        raise ParseError(f"--layout {text!r}: not a layout ({', '.join(LAYOUTS)}) nor a file")
+    from satdoku.formats.puzzle_json import parse_json_puzzle
+    board = parse_json_puzzle(path.read_text(encoding="utf-8"), source=text).board
+    if not board.multigrid:
+        raise ParseError(f"--layout {text}: its board is one grid ({board.describe()}); "
+                         "a layout file gives 'layout' or 'grids'")
+    return LayoutSpec(board=board)  # type: ignore[arg-type]
+
+
+def _candidates(spec: object) -> list[MultiBoard]:
+    if isinstance(spec, LayoutSpec):
+        return spec.boards()
+    box = spec if spec == "auto" or isinstance(spec, tuple) else "auto"
+    return list(named_layouts(box, SIZES))  # type: ignore[arg-type]
+
+
+# -- reading ---------------------------------------------------------------------------------
+def _tokens(raw: str) -> list[tuple[int, str]]:
+    """(column, character) of the characters of a row that are not separators."""
+    return [(k, ch) for k, ch in enumerate(raw, 1) if ch not in _SEPARATORS]
+
+
+def _value(ch: str, column: int, line: int, board: Board, source: str | None) -> int:
+    value = _VALUE_OF.get(ch)
+    if value is None:
+        raise ParseError(f"unexpected character {ch!r} (digits are 1-9, A-Z, a-z; blanks . "
+                         f"or 0; {HOLE} for a hole)", source, line, column)
+    if value > board.n:
+        raise ParseError(f"digit {ch!r} ({value}) is too large for {board.n}x{board.n} grids",
+                         source, line, column)
+    return value
+
+
+def _holes_fit(board: MultiBoard, places: Sequence[tuple[int, int]],
+               tokens: Sequence[str], forced: bool) -> bool:
+    """Whether ``tokens`` at canvas ``places`` have holes where the board has them: a
+    ``*`` exactly there, or (``forced``: --layout) any blank there and no ``*`` elsewhere."""
+    for (r, c), ch in zip(places, tokens, strict=True):
+        hole = board.cell_at(r, c) is None
+        if hole != (ch == HOLE) and not (forced and hole and ch in BLANKS):
+            return False
+    return True
+
+
+def _digits(board: MultiBoard, rows: Sequence[list[tuple[int, str]]], numbers: Sequence[int],
+            forced: bool, source: str | None) -> list[int] | None:
+    """The givens of ``rows`` (each a row of the canvas: every place, or its cells only) on
+    ``board``; None when the rows do not have its shape."""
+    givens = [0] * board.num_cells
+    for r, (row, line) in enumerate(zip(rows, numbers, strict=True)):
+        cells = [c for c in range(board.width) if board.cell_at(r, c) is not None]
+        if len(row) == board.width and _holes_fit(
+                board, [(r, c) for c in range(board.width)], [ch for _, ch in row], forced):
+            row = [row[c] for c in cells]
+        elif len(row) != len(cells) or any(ch == HOLE for _, ch in row):
+            return None
+        for c, (column, ch) in zip(cells, row, strict=True):
+            givens[board.cell_at(r, c)] = _value(ch, column, line, board, source)  # type: ignore[index]
+    return givens
+
+
+def read_canvas_rows(rows: Sequence[tuple[int, str]], spec: object = "auto",
+                     rules: tuple[Rule, ...] = (), source: str | None = None) -> Puzzle | None:
+    """The puzzle of ``rows`` ((line number, text) of each canvas row) on the first board
+    of ``spec`` (a :class:`LayoutSpec`, or the named layouts) whose shape they have; None when
+    none fits. A digit too large or a stray character is a ParseError at its place.
+
+    >>> rows = ["3..2**", "..3.**", ".2..4.", ".3..1.", "**.1..", "**4..1"]
+    >>> read_canvas_rows(list(enumerate(rows, 1))).board.kind
+    'twodoku'
+    >>> rows = ["3..2", "..3.", ".2..4.", ".3..1.", ".1..", "4..1"]  # (the holes left out)
+    >>> read_canvas_rows(list(enumerate(rows, 1))).num_givens
+    10
+    """
+    tokens = [_tokens(raw) for _, raw in rows]
+    numbers = [number for number, _ in rows]
+    forced = isinstance(spec, LayoutSpec)
+    for board in _candidates(spec):
+        if board.height != len(rows):
+            continue
+        givens = _digits(board, tokens, numbers, forced, source)
+        if givens is not None:
+            return Puzzle(board, tuple(givens), rules)
+    return None
+
+
+def read_canvas_line(raw: str, number: int, spec: object = "auto",
+                     rules: tuple[Rule, ...] = (), source: str | None = None) -> Puzzle | None:
+    """The puzzle of one line holding a whole canvas (row after row), or with ``--layout``
+    also its cells only; None when no board of ``spec`` fits it."""
+    tokens = _tokens(raw)
+    forced = isinstance(spec, LayoutSpec)
+    for board in _candidates(spec):
+        if len(tokens) == board.height * board.width * board.n and board.n > 1:
+            marked = _pencilmarks(board, tokens, number, rules, source)
+            if marked is not None:
+                return marked
+        if len(tokens) == board.height * board.width:
+            width = board.width
+            rows = [tokens[r * width:(r + 1) * width] for r in range(board.height)]
+            givens = _digits(board, rows, [number] * board.height, forced, source)
+            if givens is not None:
+                return Puzzle(board, tuple(givens), rules)
+        elif forced and len(tokens) == board.num_cells and HOLE not in raw:
+            return Puzzle(board, tuple(_value(ch, column, number, board, source)
+                                       for column, ch in tokens), rules)
+    return None
+
+
+def _pencilmarks(board: MultiBoard, tokens: list[tuple[int, str]], number: int,
+                 rules: tuple[Rule, ...], source: str | None) -> Puzzle | None:
+    """A pencilmark line on the canvas (:func:`format_canvas_pencilmarks`): n characters a
+    place, the k-th ``k`` when k is a candidate, else ``.``; n ``*`` at a hole. A cell left
+    with one candidate is a given. None when the line is not one."""
+    n, givens, out = board.n, [0] * board.num_cells, set[tuple[int, int]]()
+    for k in range(board.height * board.width):
+        marks = [ch for _, ch in tokens[k * n:(k + 1) * n]]
+        cell = board.cell_at(*divmod(k, board.width))
+        if cell is None:
+            if marks != [HOLE] * n:
+                return None
+            continue
+        if any(ch not in (".", ALPHABET[j]) for j, ch in enumerate(marks)) or marks == ["."] * n:
+            return None
+        kept = [j + 1 for j, ch in enumerate(marks) if ch != "."]
+        if len(kept) == 1:
+            givens[cell] = kept[0]
+        else:
+            out.update((cell, d) for d in range(1, n + 1) if d not in kept)
+    return Puzzle(board, tuple(givens), rules, frozenset(out))
+
+
+def no_layout(what: str, lines: Sequence[tuple[int, str]], source: str | None) -> ParseError:
+    """The error for text with holes that fits no named layout, at its first ``*``."""
+    line, raw = next((number, raw) for number, raw in lines if HOLE in raw)
+    return ParseError(f"{HOLE} is a hole, but {what} fits none of the multi-grid layouts "
+                      f"({', '.join(LAYOUTS)}, of {SIZES[0]}x{SIZES[0]} to "
+                      f"{SIZES[-1]}x{SIZES[-1]} grids): a typo, or give the layout with "
+                      "--layout FILE.json", source, line, raw.index(HOLE) + 1)
+
+
+def layout_option(board: MultiBoard) -> str | None:
+    """The options that read a line or grid of ``board`` back: "" when its holes say its
+    layout, ``--layout NAME`` (and ``--box``) when they do not (butterfly has none); None
+    for an arrangement with no name (only JSON holds its grids).
+
+    >>> layout_option(MultiBoard.layout("samurai")), layout_option(MultiBoard.layout("butterfly"))
+    ('', '--layout butterfly')
+    """
+    from satdoku.multigrid import layout_name
+    name = layout_name(board)
+    if name is None:
+        return None
+    from satdoku.formats.text import parse_puzzle  # (as any text is read)
+    try:
+        if parse_puzzle(format_canvas_line(board, (0,) * board.num_cells)).board == board:
+            return ""
+    except ParseError:
+        pass
+    box = "" if board.box == Board.classic(board.n).box else \
+        f" --box {board.box[0]}x{board.box[1]}"  # type: ignore[index]
+    return f"--layout {name}{box}"
+
+
+def not_this_layout(spec: LayoutSpec, what: str, source: str | None, line: int | None
+                    ) -> ParseError:
+    """The error for text that fits no board of ``--layout``."""
+    shapes = "; ".join(f"{b.n}x{b.n} grids: {b.height}x{b.width} = {b.height * b.width} "
+                       f"places, {b.num_cells} cells" for b in spec.boards())
+    return ParseError(f"{what} is not a {spec.describe()} puzzle, which is written as its "
+                      f"canvas row by row (holes {HOLE} or a blank) or its cells only "
+                      f"({shapes})", source, line)
+
+
+# -- writing ---------------------------------------------------------------------------------
+def _symbols(board: Board, grid: Grid) -> list[str]:
+    if board.single_char:
+        return [board.symbol(d) for d in grid]
+    return [str(d) if d else "." for d in grid]
+
+
+def format_canvas_line(board: MultiBoard, grid: Grid) -> str:
+    """The canvas row by row on one line, ``*`` for a hole (white-space separated numbers
+    when digits exceed 61)."""
+    symbols, at = _symbols(board, grid), board.cell_at
+    places = [at(r, c) for r in range(board.height) for c in range(board.width)]
+    cells = [HOLE if i is None else symbols[i] for i in places]
+    return "".join(cells) if board.single_char else " ".join(cells)
+
+
+def canvas_rows(board: MultiBoard, texts: Sequence[str]) -> list[str]:
+    """``texts`` (one per cell, right-aligned to a common width) laid out on the canvas:
+    ``|`` between boxes, a rule of ``-`` and ``+`` between bands of boxes, holes blank."""
+    width = max(map(len, texts), default=1)
+    a, b = board.box or (board.n, board.n)
+    at = board.cell_at
+
+    def there(r: int, c: int) -> bool:
+        return at(r, c) is not None
+
+    def row_text(r: int) -> str:
+        tokens = []
+        for c in range(board.width):
+            if c and c % b == 0:
+                tokens.append("|" if there(r, c - 1) or there(r, c) else " ")
+            i = at(r, c)
+            tokens.append(" " * width if i is None else texts[i].rjust(width))
+        return " ".join(tokens).rstrip()
+
+    def rule_text(r: int) -> str:  # between canvas rows r - 1 and r
+        tokens = []
+        for c in range(board.width):
+            if c and c % b == 0:
+                near = any(there(rr, cc) for rr in (r - 1, r) for cc in (c - 1, c))
+                tokens.append("+" if near else " ")
+            tokens.append(("-" if there(r - 1, c) or there(r, c) else " ") * width)
+        out = tokens[0]
+        for left, right in pairwise(tokens):
+            out += ("-" if left[-1] != " " and right[0] != " " else " ") + right
+        return out.rstrip()
+
+    lines = []
+    for r in range(board.height):
+        if r and r % a == 0:
+            lines.append(rule_text(r))
+        lines.append(row_text(r))
+    return lines
+
+
+def format_canvas_pencilmarks(board: MultiBoard, marks: Sequence[Sequence[int]]) -> str:
+    """A pencilmark line on the canvas: for each place, n characters (the k-th ``k`` when
+    k is among the cell's ``marks``, else ``.``), n ``*`` at a hole."""
+    n, at = board.n, board.cell_at
+    return "".join(HOLE * n if (i := at(r, c)) is None else
+                   "".join(board.symbol(d) if d in marks[i] else "." for d in range(1, n + 1))
+                   for r in range(board.height) for c in range(board.width))
+
+
+def format_canvas_grid(board: MultiBoard, grid: Grid, mark: frozenset[int] = frozenset()
+                       ) -> str:
+    """The canvas as a readable grid: box separators, holes blank; cells in ``mark``
+    flagged with ``*``."""
+    symbols = _symbols(board, grid)
+    if mark:
+        symbols = [s + ("*" if i in mark else " ") for i, s in enumerate(symbols)]
+    return "\n".join(canvas_rows(board, symbols))

@@ -47,6 +47,9 @@ def candidate_grid(board: Board, givens: Grid, candidates: Candidates) -> str:
     """Givens and the candidates of each blank cell, laid out like the board."""
     texts = [_digits(board, (d,)) if d else _digits(board, candidates[i]) or "-"
              for i, d in enumerate(givens)]
+    if board.multigrid:  # laid out on the canvas, holes blank
+        from satdoku.formats.multigrid import canvas_rows
+        return "\n".join(canvas_rows(board, texts))  # type: ignore[arg-type]
     width = max(map(len, texts))
     n = board.n
     r, c = board.box if board.box else (n, n)
@@ -66,7 +69,12 @@ def _join(rows: list[str], rule: str, box_rows: int) -> str:
 
 
 def pencilmark_line(board: Board, givens: Grid, candidates: Candidates) -> str:
-    """One line of n characters per cell: the digit where it is a candidate, else ``.``."""
+    """One line of n characters per cell: the digit where it is a candidate, else ``.``
+    (on a multi-grid board, per place of its canvas: n ``*`` at a hole)."""
+    if board.multigrid:
+        from satdoku.formats.multigrid import format_canvas_pencilmarks
+        return format_canvas_pencilmarks(board, [  # type: ignore[arg-type]
+            (g,) if g else candidates[i] for i, g in enumerate(givens)])
     return "".join(board.symbol(d) if (givens[i] == d if givens[i] else d in candidates[i])
                    else "." for i in board.cells for d in range(1, board.n + 1))
 

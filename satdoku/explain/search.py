@@ -65,8 +65,8 @@ class Search:
 
     def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid) -> None:
         self.groups, self.board, self.solution = groups, puzzle.board, solution
-        self.n = n = puzzle.board.n
-        self.top = n ** 3
+        self.n = puzzle.board.n
+        self.top = puzzle.board.num_cell_vars
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
         # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
         # holds them too, for trial steps (solving).
@@ -77,7 +77,7 @@ class Search:
         self.selector_of = {g.selector: g.index for g in groups.groups}
         self.facts: set[int] = set()
         self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]
-        self.placed: list[int] = [0] * (n * n)
+        self.placed: list[int] = [0] * puzzle.board.num_cells
         self.pending: dict[int, list[int]] = {}
         self.dirty: set[int] = set(range(len(groups.groups)))
         self._order: dict[int, tuple[list[int], list[int]]] = {}

@@ -32,6 +32,13 @@ Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
                   "Default: square boxes when the size is a square, else the most square "
                   "factorisation (6 → 2x3, 12 → 3x4), else none.")]
+LayoutOpt = Annotated[str | None, typer.Option(
+    "--layout", metavar="LAYOUT",
+    help="Several overlapping grids on one canvas: samurai, twodoku, butterfly, flower, "
+         "shogun, or a JSON file giving 'grids' (its board is used). Text is then read as "
+         "that layout: its canvas row by row (a hole written * or any blank), or its cells "
+         "only. Without --layout, a text whose holes (*) match a named layout is read as it; "
+         "JSON says its own layout. --box sets the boxes of each grid.")]
 Rules = Annotated[str, typer.Option(
     "--rules", help=f"Extra rules, comma-separated: {GLOBAL_RULES}; they add to a "
                     "JSON file's rules. 'satdoku rules' describes them.")]

@@ -28,6 +28,7 @@ from satdoku.cli.options import (
     Format,
     IgnoreUnsupported,
     Jobs,
+    LayoutOpt,
     MemoryBudget,
     Output,
     OutputFormat,
@@ -84,6 +85,7 @@ def _message(puzzle: Puzzle, status: Status, report: Analysis | None = None) -> 
 def analyse_command(
         puzzle: PuzzleArg, json_: Json = False, certify_to: Certify = None,
         limit: Limit = COUNT_LIMIT, max_level: MaxLevel = MAX_LEVEL, box: Box = DEFAULTS["box"],
+        layout: LayoutOpt = None,
         rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
         amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
         output: Output = None, quiet: Quiet = False, picture: Picture = None,
@@ -98,7 +100,7 @@ def analyse_command(
     Examples: satdoku analyse puzzle.txt --certify proof.drat  ·  satdoku analyse many.txt
     --json -j 0  (every core; the same output)  ·  satdoku analyse big.txt --time-limit 10
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     if certify_to is not None and (len(records) > 1 or certify_to == "-"):
         raise fail("--certify needs one puzzle and a file name")
     picture = picture_target(picture, records)
@@ -194,6 +196,7 @@ def _certificate_text(cert: Certificate, path: Path, cnf_path: Path) -> str:
 
 @app.command(epilog=EXIT_CODES)
 def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+               layout: LayoutOpt = None,
                encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
                backend: Backend = DEFAULTS["backend"], fmt: Format = None,
                output: Output = None, quiet: Quiet = False, picture: Picture = None,
@@ -206,7 +209,7 @@ def candidates(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEF
     cell, '.' where a digit is impossible; default for many), json. --svg draws them as
     pencil marks.
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     picture = picture_target(picture, records)
     work = Work(candidates_handler, encoding=encoding, amo=amo, backend=backend,
                 picture=picture, memory_budget=memory_budget, time_limit=time_limit)

@@ -16,6 +16,7 @@ from satdoku.cli.options import (
     DEFAULTS,
     Box,
     IgnoreUnsupported,
+    LayoutOpt,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -65,13 +66,17 @@ def solution_of(puzzle: Puzzle, text: str | None) -> tuple[int, ...] | None:
         return None
     board = puzzle.board
     try:
-        numbers = read_numbers(text, 1)
-        cells = numbers if numbers is not None and max(numbers.digits, default=0) > 9 else \
-            read_cells(text, 1)
+        if board.multigrid:  # the canvas line format_line writes (or its cells only)
+            from satdoku.formats.multigrid import read_on
+            grid = read_on(board, text)  # type: ignore[arg-type]
+        else:
+            numbers = read_numbers(text, 1)
+            cells = numbers if numbers is not None and max(numbers.digits, default=0) > 9 \
+                else read_cells(text, 1)
+            grid = tuple(cells.digits)
     except ParseError:
         return None
-    grid = tuple(cells.digits)
-    if len(grid) != board.n ** 2 or not all(1 <= d <= board.n for d in grid):
+    if len(grid) != board.num_cells or not all(1 <= d <= board.n for d in grid):
         return None
     keeps = all(g in (0, d) for g, d in zip(puzzle.givens, grid, strict=True))
     return grid if keeps and not Puzzle(board, grid, puzzle.rules).clashes() else None
@@ -121,6 +126,7 @@ def loss_note(losses: list[Loss], total: int, to: Target) -> str:
 
 @app.command(epilog=EXIT_CODES)
 def convert(puzzle: PuzzleArg, to: To = Target.fpuzzles, box: Box = DEFAULTS["box"],
+            layout: LayoutOpt = None,
             rules: Rules = DEFAULTS["rules"], output: Output = None, quiet: Quiet = False,
             ignore_unsupported: IgnoreUnsupported = False,
             givens_only: GivensOnly = False) -> None:
@@ -135,7 +141,7 @@ def convert(puzzle: PuzzleArg, to: To = Target.fpuzzles, box: Box = DEFAULTS["bo
     Examples: satdoku convert examples/killer.json  ·  satdoku convert LINK --to json  ·
     satdoku convert examples/x-sudoku.json --to line
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     many = len(records) > 1
     meta_of = {id(r.puzzle): dict(r.meta) for r in records if r.meta} if isinstance(
         records, list) else {}

@@ -15,6 +15,7 @@ from satdoku.cli.options import (
     Dask,
     IgnoreUnsupported,
     Jobs,
+    LayoutOpt,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -92,8 +93,9 @@ def explain_handler(kind: str, time_limit: float | None, optimal: float | None =
 
 def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str, rules: str,
          output: str | None, quiet: bool, ignore_unsupported: bool, jobs: int,
-         dask: str | None, optimal: float | None, svg_dir: str | None = None) -> None:
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+         dask: str | None, optimal: float | None, svg_dir: str | None = None,
+         layout: str | None = None) -> None:
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     if svg_dir is not None:
         from satdoku.explain.pictures import picture_folder
         if len(records) > 1:
@@ -111,6 +113,7 @@ def _run(kind: str, puzzle: str, json_: bool, time_limit: float | None, box: str
 @app.command(name="explain", epilog=EXIT_CODES)
 def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
                     box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+                    layout: LayoutOpt = None,
                     output: Output = None, quiet: Quiet = False,
                     ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
                     dask: Dask = None, optimal: Optimal = None,
@@ -126,12 +129,13 @@ def explain_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimi
     examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --optimal 10
     """
     _run("explain", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         jobs, dask, optimal, svg_dir)
+         jobs, dask, optimal, svg_dir, layout)
 
 
 @app.command(name="hint", epilog=EXIT_CODES)
 def hint_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit = None,
                  box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+                 layout: LayoutOpt = None,
                  output: Output = None, quiet: Quiet = False,
                  ignore_unsupported: IgnoreUnsupported = False, jobs: Jobs = 1,
                  dask: Dask = None, optimal: Optimal = None) -> None:
@@ -142,4 +146,4 @@ def hint_command(puzzle: PuzzleArg, json_: Json = False, time_limit: TimeLimit =
     Examples: satdoku hint examples/puzzle.txt  ·  satdoku hint PUZZLE --optimal 30
     """
     _run("hint", puzzle, json_, time_limit, box, rules, output, quiet, ignore_unsupported,
-         jobs, dask, optimal)
+         jobs, dask, optimal, layout=layout)

@@ -19,6 +19,7 @@ from satdoku.cli.options import (
     EncodingOpt,
     Format,
     IgnoreUnsupported,
+    LayoutOpt,
     Output,
     OutputFormat,
     PuzzleArg,
@@ -43,6 +44,7 @@ ModelArg = Annotated[str, typer.Argument(
 
 @app.command(epilog=EXIT_CODES)
 def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
+           layout: LayoutOpt = None,
            rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
            amo: AmoOpt = DEFAULTS["amo"], stats: Stats = False,
            ignore_unsupported: IgnoreUnsupported = False) -> None:
@@ -51,7 +53,7 @@ def export(puzzle: PuzzleArg, output: Output = None, box: Box = DEFAULTS["box"],
     The header comments carry the board, rules, encoding and the variable map
     v(r,c,d) = (r*n + c)*n + d + 1 (from 0). Example: satdoku export p.txt -o p.cnf
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
     with output_stream(output, keep_partial=False, reading=name) as out:
@@ -80,6 +82,7 @@ def answer_of(puzzle: Puzzle, result: Result, fmt: OutputFormat) -> Answer:
 
 @app.command("decode", epilog=EXIT_CODES)
 def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"],
+                   layout: LayoutOpt = None,
                    rules: Rules = DEFAULTS["rules"], fmt: Format = None,
                    output: Output = None, ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Read an external solver's answer for a puzzle exported by 'satdoku export'.
@@ -89,7 +92,7 @@ def decode_command(puzzle: PuzzleArg, model: ModelArg, box: Box = DEFAULTS["box"
     """
     if puzzle == "-" == model:
         raise ParseError("the puzzle and the model cannot both come from standard input")
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     one_puzzle(records, name, "decode", warn=False)
     text = _read_model(model, puzzle)
 

@@ -8,7 +8,15 @@ import typer
 
 from satdoku.analyse import true_candidates
 from satdoku.cli.app import EXIT_CODES, app, fail
-from satdoku.cli.options import DEFAULTS, Backend, Box, IgnoreUnsupported, PuzzleArg, Rules
+from satdoku.cli.options import (
+    DEFAULTS,
+    Backend,
+    Box,
+    IgnoreUnsupported,
+    LayoutOpt,
+    PuzzleArg,
+    Rules,
+)
 from satdoku.cli.solvers import Solvers
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats.loader import one_puzzle, read_records
@@ -34,6 +42,7 @@ Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size i
 def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
            candidates: Candidates = False, highlight: Highlight = "", title: Title = "",
            cell: Cell = 40.0, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+           layout: LayoutOpt = None,
            backend: Backend = DEFAULTS["backend"],
            ignore_unsupported: IgnoreUnsupported = False) -> None:
     """Draw one puzzle: givens, a solution, true candidates, highlights, variant markings.
@@ -42,7 +51,7 @@ def render(puzzle: PuzzleArg, output: PictureOut = "-", solve: Solve = False,
     """
     if solve and candidates:
         raise fail("--solve fills every cell, leaving no room for --candidates: choose one")
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     p = one_puzzle(records, name, "render")
     cells = _cells(p, highlight)
     solution, marks = None, None

@@ -21,6 +21,7 @@ from satdoku.cli.options import (
     Format,
     IgnoreUnsupported,
     Jobs,
+    LayoutOpt,
     MemoryBudget,
     Output,
     OutputFormat,
@@ -69,6 +70,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
                             "Without --limit a puzzle with few givens may have billions "
                             "(a warning says so after 1,000).")] = False,
           limit: Limit = None, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+          layout: LayoutOpt = None,
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
           fmt: Format = None, output: Output = None, quiet: Quiet = False,
@@ -80,7 +82,7 @@ def solve(puzzle: PuzzleArg, all_solutions: Annotated[bool, typer.Option(
     Examples: satdoku solve "4...3.......6..8....."  ·  satdoku solve puzzles.txt -o out.txt
     ·  satdoku solve big.txt -j 0 -o out.txt  (every core; the same output)
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     picture = picture_target(picture, records)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
     with output_stream(output, reading=name) as out:
@@ -161,6 +163,7 @@ def _enumerate(solver: SudokuSolver, puzzle: Puzzle, limit: int | None,
 
 @app.command(epilog=EXIT_CODES)
 def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS["rules"],
+          layout: LayoutOpt = None,
           encoding: EncodingOpt = DEFAULTS["encoding"], amo: AmoOpt = DEFAULTS["amo"],
           backend: Backend = DEFAULTS["backend"], time_limit: TimeLimit = None,
           fmt: Format = None, output: Output = None, quiet: Quiet = False,
@@ -171,7 +174,7 @@ def check(puzzle: PuzzleArg, box: Box = DEFAULTS["box"], rules: Rules = DEFAULTS
     Exit code 0 when unique, 3 when it has several solutions, 1 when none.
     Example: satdoku check big.txt -j 4 -f json -o report.jsonl
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     picture = picture_target(picture, records)
     work = Work(check_handler, encoding=encoding, amo=amo, backend=backend,
                 time_limit=time_limit, picture=picture, memory_budget=memory_budget)
@@ -214,6 +217,7 @@ def check_handler(encoding: Encoding, amo: AMO, backend: str, time_limit: float 
 
 @app.command(epilog=EXIT_CODES)
 def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
+          layout: LayoutOpt = None,
           rules: Rules = DEFAULTS["rules"], encoding: EncodingOpt = DEFAULTS["encoding"],
           amo: AmoOpt = DEFAULTS["amo"], backend: Backend = DEFAULTS["backend"],
           time_limit: TimeLimit = None, fmt: Format = None, output: Output = None,
@@ -225,7 +229,7 @@ def count(puzzle: PuzzleArg, limit: Limit = None, box: Box = DEFAULTS["box"],
     Exit code 0 when there is a solution, 1 when the count is 0.
     Example: satdoku count --box 2x2 "................"   # 288
     """
-    records, name = read_records(puzzle, box, rules, ignore_unsupported)
+    records, name = read_records(puzzle, box, rules, ignore_unsupported, layout)
     work = Work(count_handler, limit=limit, encoding=encoding, amo=amo, backend=backend,
                 time_limit=time_limit, quiet=quiet, memory_budget=memory_budget)
     with output_stream(output, reading=name) as out:

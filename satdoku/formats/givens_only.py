@@ -46,8 +46,9 @@ class Loss:
         """One line saying what ``fmt`` loses and how to read it back ('' when nothing)."""
         parts = []
         if self.dropped:
-            parts.append(f"loses {self.dropped_list()} (satdoku's JSON or an f-puzzles "
-                         "link keeps them)")
+            keeper = ("satdoku's JSON" if "grids" in self.dropped  # (f-puzzles: one grid)
+                      else "satdoku's JSON or an f-puzzles link")
+            parts.append(f"loses {self.dropped_list()} ({keeper} keeps them)")
         if self.options:
             parts.append(f"read it back with {self.options}")
         return f"{fmt} writes the givens only: {'; '.join(parts)}" if parts else ""

@@ -270,14 +270,14 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         tried = Progress(attempts, "attempts", quiet)
         pick = GradePick(difficulty, count, time_limit, tried.update)
         made = pick.filter(made)
-    if not layout.plain and fmt in (GenOutput.grid, GenOutput.line):
+    if not layout.plain and not board.multigrid and fmt in (GenOutput.grid, GenOutput.line):
         typer.echo(f"satdoku: note: --format {fmt.value} shows the givens only; the rules, "
                    "regions, cages and other constraints are in --format json, fpuzzles or "
                    "sudokupad", err=True)
     chosen = fmt or (GenOutput.json if not layout.plain else
                      GenOutput.grid if count == 1 else GenOutput.line)
-    if layout.plain and chosen in (GenOutput.grid, GenOutput.line) and (  # other boxes
-            loss := givens_only_loss(Puzzle(board, (0,) * board.num_cells))):
+    if (layout.plain or board.multigrid) and chosen in (GenOutput.grid, GenOutput.line) and (
+            loss := givens_only_loss(Puzzle(board, (0,) * board.num_cells))):  # other boxes
         typer.echo(f"satdoku: note: {loss.message(chosen.value)}", err=True)
     fmt_ = (chosen if chosen in (GenOutput.fpuzzles, GenOutput.sudokupad)
             else OutputFormat(chosen.value))

@@ -34,7 +34,8 @@ LINKS = json.loads((FP / "links.json").read_text(encoding="utf-8"))
 SOLVER_TESTS = json.loads((FP / "solver-tests.json").read_text(encoding="utf-8"))["puzzles"]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 #: Examples f-puzzles cannot express, and what the refusal names.
-REFUSED_EXAMPLES = {"order": "slow_thermos[1] (r3c8 and r4c7 may hold equal digits"}
+REFUSED_EXAMPLES = {"order": "slow_thermos[1] (r3c8 and r4c7 may hold equal digits",
+                    "triple": "f-puzzles has one square grid and no holes"}
 
 
 def needs(*keys: str) -> None:

@@ -9,7 +9,7 @@ from satdoku.formats.json_fields import KEYS
 from satdoku.rules import CATALOGUE, DATA_KEYS
 
 #: The JSON keys that put constraints on the board (the rest is board, givens and notes).
-_BOARD_KEYS = ("regions", "layout", "grids")
+_BOARD_KEYS = ("regions",)
 
 
 @app.command(name="rules")
@@ -23,8 +23,5 @@ def list_rules() -> None:
     lines += [f"  {name:<{width}}{make().description}" for name, make in CATALOGUE.items()]
     lines += ["", "Per-puzzle constraints (keys of a JSON puzzle, cells named r1c1):"]
     lines += [f"  {key:<{width}}{KEYS[key]}" for key in (*_BOARD_KEYS, *DATA_KEYS)]
-    lines += ["", "Every board also has rows, columns and boxes (or jigsaw regions). A board of "
-              "several overlapping grids (--layout samurai, twodoku, butterfly, flower, "
-              "shogun, or JSON 'grids') has each grid's rows, columns and boxes, and no "
-              "other rule."]
+    lines += ["", "Every board also has rows, columns and boxes (or jigsaw regions)."]
     typer.echo("\n".join(lines))

@@ -48,7 +48,7 @@ def candidate_grid(board: Board, givens: Grid, candidates: Candidates) -> str:
     texts = [_digits(board, (d,)) if d else _digits(board, candidates[i]) or "-"
              for i, d in enumerate(givens)]
     if board.multigrid:  # laid out on the canvas, holes blank
-        from satdoku.formats.multigrid import canvas_rows
+        from satdoku.formats.multigrid_write import canvas_rows
         return "\n".join(canvas_rows(board, texts))  # type: ignore[arg-type]
     width = max(map(len, texts))
     n = board.n
@@ -72,7 +72,7 @@ def pencilmark_line(board: Board, givens: Grid, candidates: Candidates) -> str:
     """One line of n characters per cell: the digit where it is a candidate, else ``.``
     (on a multi-grid board, per place of its canvas: n ``*`` at a hole)."""
     if board.multigrid:
-        from satdoku.formats.multigrid import format_canvas_pencilmarks
+        from satdoku.formats.multigrid_write import format_canvas_pencilmarks
         return format_canvas_pencilmarks(board, [  # type: ignore[arg-type]
             (g,) if g else candidates[i] for i, g in enumerate(givens)])
     return "".join(board.symbol(d) if (givens[i] == d if givens[i] else d in candidates[i])

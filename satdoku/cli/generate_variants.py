@@ -35,7 +35,7 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
-from satdoku.formats.multigrid import layout_option
+from satdoku.formats.multigrid_write import layout_option
 from satdoku.generating.drawing import KINDS, MARK_KINDS, Draw, default_count, merge, negative
 from satdoku.generating.regions import random_regions
 from satdoku.rules import Cage, KillerCages, Rule, parse_rules

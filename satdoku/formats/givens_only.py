@@ -59,7 +59,7 @@ def givens_only_loss(puzzle: Puzzle) -> Loss:
     board, dropped = puzzle.board, Counter[str]()
     options = []
     if board.multigrid:
-        from satdoku.formats.multigrid import layout_option
+        from satdoku.formats.multigrid_write import layout_option
         option = layout_option(board)  # type: ignore[arg-type]
         if option is None:
             dropped["grids"] += 1  # (an arrangement with no name: in JSON only)

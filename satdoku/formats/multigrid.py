@@ -9,37 +9,23 @@ layout (or a JSON file holding one): holes may then hold any blank (``.``, ``0``
 dumps that write ``0`` for a blank and ``.`` for a hole; and a line of the existing cells
 only (369 for a samurai) is read too.
 
->>> from satdoku.formats import parse_puzzle
->>> puzzle = parse_puzzle("3..2** ..3.** .2..4. .3..1. **.1.. **4..1")
->>> puzzle.board.describe()
-'twodoku: 2 grids of 4x4 (2x2 boxes), 28 cells on a 6x6 canvas'
->>> print(format_canvas_grid(puzzle.board, puzzle.givens))
-3 . | . 2 |
-. . | 3 . |
-----+-----+----
-. 2 | . . | 4 .
-. 3 | . . | 1 .
-----+-----+----
-    | . 1 | . .
-    | 4 . | . 1
->>> format_canvas_line(puzzle.board, puzzle.givens)
-'3..2**..3.**.2..4..3..1.**.1..**4..1'
+>>> puzzle = read_canvas_line("3..2** ..3.** .2..4. .3..1. **.1.. **4..1", 1)
+>>> puzzle.board.describe(), puzzle.num_givens
+('twodoku: 2 grids of 4x4 (2x2 boxes), 28 cells on a 6x6 canvas', 10)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from satdoku.board import ALPHABET, BLANKS, Board
 from satdoku.errors import BoardError, ParseError
+from satdoku.formats.text import HOLE, Record
 from satdoku.multigrid import LAYOUTS, MultiBoard, named_layouts
 from satdoku.puzzle import Puzzle
-from satdoku.rules import Grid, Rule
+from satdoku.rules import Rule
 
-#: How a hole (a place no grid covers) is written.
-HOLE = "*"
 #: Characters between cells (ignored), as in :mod:`satdoku.formats.text`.
 _SEPARATORS = frozenset(" \t\r\n\x0b\x0c|-+=:,;")
 _VALUE_OF = {**{ch: k + 1 for k, ch in enumerate(ALPHABET)}, **dict.fromkeys(BLANKS, 0)}
@@ -254,29 +240,6 @@ def no_layout(what: str, lines: Sequence[tuple[int, str]], source: str | None) -
                       "--layout FILE.json", source, line, raw.index(HOLE) + 1)
 
 
-def layout_option(board: MultiBoard) -> str | None:
-    """The options that read a line or grid of ``board`` back: "" when its holes say its
-    layout, ``--layout NAME`` (and ``--box``) when they do not (butterfly has none); None
-    for an arrangement with no name (only JSON holds its grids).
-
-    >>> layout_option(MultiBoard.layout("samurai")), layout_option(MultiBoard.layout("butterfly"))
-    ('', '--layout butterfly')
-    """
-    from satdoku.multigrid import layout_name
-    name = layout_name(board)
-    if name is None:
-        return None
-    from satdoku.formats.text import parse_puzzle  # (as any text is read)
-    try:
-        if parse_puzzle(format_canvas_line(board, (0,) * board.num_cells)).board == board:
-            return ""
-    except ParseError:
-        pass
-    box = "" if board.box == Board.classic(board.n).box else \
-        f" --box {board.box[0]}x{board.box[1]}"  # type: ignore[index]
-    return f"--layout {name}{box}"
-
-
 def not_this_layout(spec: LayoutSpec, what: str, source: str | None, line: int | None
                     ) -> ParseError:
     """The error for text that fits no board of ``--layout``."""
@@ -287,75 +250,34 @@ def not_this_layout(spec: LayoutSpec, what: str, source: str | None, line: int |
                       f"({shapes})", source, line)
 
 
-# -- writing ---------------------------------------------------------------------------------
-def _symbols(board: Board, grid: Grid) -> list[str]:
-    if board.single_char:
-        return [board.symbol(d) for d in grid]
-    return [str(d) if d else "." for d in grid]
+# -- records of the text reader -------------------------------------------------------
+def canvas_record(lines: list[tuple[int, str]], box: object, rules: tuple[Rule, ...],
+                  source: str | None) -> Record | None:
+    """The record of ``lines`` read as the rows of a multi-grid canvas; None when they do not
+    have the shape of one (of the ``--layout``, or of a named layout)."""
+    first, text = lines[0][0], "\n".join(raw for _, raw in lines)
+    try:
+        puzzle = read_canvas_rows(lines, box, rules, source)
+    except ParseError as err:
+        return Record(first, text, error=err)
+    if puzzle is None and not isinstance(box, LayoutSpec) and HOLE in text and any(
+            HOLE not in raw for _, raw in lines):  # (lines all with holes: a file of lines)
+        return Record(first, text, error=no_layout(f"this grid of {len(lines)} rows", lines,
+                                                   source))
+    return None if puzzle is None else Record(first, text, puzzle=puzzle)
 
 
-def format_canvas_line(board: MultiBoard, grid: Grid) -> str:
-    """The canvas row by row on one line, ``*`` for a hole (white-space separated numbers
-    when digits exceed 61)."""
-    symbols, at = _symbols(board, grid), board.cell_at
-    places = [at(r, c) for r in range(board.height) for c in range(board.width)]
-    cells = [HOLE if i is None else symbols[i] for i in places]
-    return "".join(cells) if board.single_char else " ".join(cells)
-
-
-def canvas_rows(board: MultiBoard, texts: Sequence[str]) -> list[str]:
-    """``texts`` (one per cell, right-aligned to a common width) laid out on the canvas:
-    ``|`` between boxes, a rule of ``-`` and ``+`` between bands of boxes, holes blank."""
-    width = max(map(len, texts), default=1)
-    a, b = board.box or (board.n, board.n)
-    at = board.cell_at
-
-    def there(r: int, c: int) -> bool:
-        return at(r, c) is not None
-
-    def row_text(r: int) -> str:
-        tokens = []
-        for c in range(board.width):
-            if c and c % b == 0:
-                tokens.append("|" if there(r, c - 1) or there(r, c) else " ")
-            i = at(r, c)
-            tokens.append(" " * width if i is None else texts[i].rjust(width))
-        return " ".join(tokens).rstrip()
-
-    def rule_text(r: int) -> str:  # between canvas rows r - 1 and r
-        tokens = []
-        for c in range(board.width):
-            if c and c % b == 0:
-                near = any(there(rr, cc) for rr in (r - 1, r) for cc in (c - 1, c))
-                tokens.append("+" if near else " ")
-            tokens.append(("-" if there(r - 1, c) or there(r, c) else " ") * width)
-        out = tokens[0]
-        for left, right in pairwise(tokens):
-            out += ("-" if left[-1] != " " and right[0] != " " else " ") + right
-        return out.rstrip()
-
-    lines = []
-    for r in range(board.height):
-        if r and r % a == 0:
-            lines.append(rule_text(r))
-        lines.append(row_text(r))
-    return lines
-
-
-def format_canvas_pencilmarks(board: MultiBoard, marks: Sequence[Sequence[int]]) -> str:
-    """A pencilmark line on the canvas: for each place, n characters (the k-th ``k`` when
-    k is among the cell's ``marks``, else ``.``), n ``*`` at a hole."""
-    n, at = board.n, board.cell_at
-    return "".join(HOLE * n if (i := at(r, c)) is None else
-                   "".join(board.symbol(d) if d in marks[i] else "." for d in range(1, n + 1))
-                   for r in range(board.height) for c in range(board.width))
-
-
-def format_canvas_grid(board: MultiBoard, grid: Grid, mark: frozenset[int] = frozenset()
-                       ) -> str:
-    """The canvas as a readable grid: box separators, holes blank; cells in ``mark``
-    flagged with ``*``."""
-    symbols = _symbols(board, grid)
-    if mark:
-        symbols = [s + ("*" if i in mark else " ") for i, s in enumerate(symbols)]
-    return "\n".join(canvas_rows(board, symbols))
+def canvas_line_record(number: int, raw: str, box: object, rules: tuple[Rule, ...],
+                       source: str | None) -> Record:
+    """A line read as a whole multi-grid canvas (or, with --layout, its cells only)."""
+    try:
+        puzzle = read_canvas_line(raw, number, box, rules, source)
+    except ParseError as err:
+        return Record(number, raw.strip(), error=err)
+    if puzzle is not None:
+        return Record(number, raw.strip(), puzzle=puzzle)
+    if isinstance(box, LayoutSpec):
+        return Record(number, raw.strip(), error=not_this_layout(
+            box, f"this line of {len(raw.strip())} characters", source, number))
+    return Record(number, raw.strip(), error=no_layout(
+        f"this line of {len(raw.strip())} characters", [(number, raw)], source))

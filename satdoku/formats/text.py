@@ -355,7 +355,8 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
     """The records of lines (each with cells) that may be one grid: every line is read
     first."""
     if len(lines) > 1 and (_is_layout(box) or any(HOLE in raw for _, raw in lines)):
-        record = _canvas_record(lines, box, rules, source)  # (a multi-grid board)
+        from satdoku.formats.multigrid import canvas_record
+        record = canvas_record(lines, box, rules, source)  # (a multi-grid board)
         if record is not None:
             yield record
             return
@@ -369,7 +370,8 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
             return
         counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
         if len(counts) > 1 and not _is_layout(box):  # rows of several lengths: the rows of
-            record = _canvas_record(lines, box, rules, source)  # a multi-grid canvas that
+            from satdoku.formats.multigrid import canvas_record
+            record = canvas_record(lines, box, rules, source)  # a multi-grid canvas that
             if record is not None:  # list their cells only (its holes left blank)?
                 yield record
                 return
@@ -426,44 +428,11 @@ def _is_layout(box: BoxSpec) -> bool:
     return not (box is None or isinstance(box, (str, tuple)))
 
 
-def _canvas_record(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
-                   source: str | None) -> Record | None:
-    """The record of ``lines`` read as the rows of a multi-grid canvas; None when they do not
-    have the shape of one (of the ``--layout``, or of a named layout)."""
-    from satdoku.formats.multigrid import no_layout, read_canvas_rows
-    first, text = lines[0][0], "\n".join(raw for _, raw in lines)
-    try:
-        puzzle = read_canvas_rows(lines, box, rules, source)
-    except ParseError as err:
-        return Record(first, text, error=err)
-    if puzzle is None and not _is_layout(box) and HOLE in text and any(
-            HOLE not in raw for _, raw in lines):  # (lines all with holes: a file of lines)
-        return Record(first, text, error=no_layout(f"this grid of {len(lines)} rows", lines,
-                                                   source))
-    return None if puzzle is None else Record(first, text, puzzle=puzzle)
-
-
-def _canvas_line_record(number: int, raw: str, box: BoxSpec, rules: tuple[Rule, ...],
-                        source: str | None, cells: Cells | ParseError) -> Record:
-    """A line read as a whole multi-grid canvas (or, with --layout, its cells only)."""
-    from satdoku.formats.multigrid import no_layout, not_this_layout, read_canvas_line
-    try:
-        puzzle = read_canvas_line(raw, number, box, rules, source)
-    except ParseError as err:
-        return Record(number, raw.strip(), error=err)
-    if puzzle is not None:
-        return Record(number, raw.strip(), puzzle=puzzle)
-    if _is_layout(box):
-        return Record(number, raw.strip(), error=not_this_layout(
-            box, f"this line of {len(raw.strip())} characters", source, number))  # type: ignore[arg-type]
-    return Record(number, raw.strip(), error=no_layout(
-        f"this line of {len(raw.strip())} characters", [(number, raw)], source))
-
-
 def _line_record(number: int, raw: str, cells: Cells | ParseError, box: BoxSpec,
                  rules: tuple[Rule, ...], source: str | None) -> Record:
     if _is_layout(box) or (isinstance(cells, ParseError) and HOLE in raw):
-        return _canvas_line_record(number, raw, box, rules, source, cells)
+        from satdoku.formats.multigrid import canvas_line_record
+        return canvas_line_record(number, raw, box, rules, source)
     if isinstance(cells, ParseError):
         return Record(number, raw.strip(), error=cells)
     try:
@@ -520,7 +489,7 @@ def format_line(board: Board, grid: Grid) -> str:
     '12.412.412.412.4'
     """
     if board.multigrid:  # the canvas, holes written *
-        from satdoku.formats.multigrid import format_canvas_line
+        from satdoku.formats.multigrid_write import format_canvas_line
         return format_canvas_line(board, grid)  # type: ignore[arg-type]
     if board.single_char:  # digits 0..61: one byte each
         return bytes(grid).translate(_WRITE_TABLE).decode()
@@ -530,7 +499,7 @@ def format_line(board: Board, grid: Grid) -> str:
 def format_grid(board: Board, grid: Grid, mark: frozenset[int] = frozenset()) -> str:
     """A readable grid with box separators; cells in ``mark`` are flagged with ``*``."""
     if board.multigrid:  # the canvas, holes blank
-        from satdoku.formats.multigrid import format_canvas_grid
+        from satdoku.formats.multigrid_write import format_canvas_grid
         return format_canvas_grid(board, grid, mark)  # type: ignore[arg-type]
     n = board.n
     symbols = [board.symbol(d) if board.single_char else (str(d) if d else ".") for d in grid]

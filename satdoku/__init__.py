@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from satdoku.errors import BackendError, ParseError, RuleError, SatdokuError
     from satdoku.formats import format_grid, format_line, parse_puzzle, read_puzzles
     from satdoku.generating import Generated, GenerateOptions
+    from satdoku.multigrid import MultiBoard
     from satdoku.puzzle import Puzzle
     from satdoku.rules import Grid, Rule, parse_rules
     from satdoku.solving import Count, Result, Status, SudokuSolver
@@ -48,6 +49,7 @@ API = {
     "Encoding": "satdoku.encoding:Encoding",
     "GenerateOptions": "satdoku.generating:GenerateOptions",
     "Generated": "satdoku.generating:Generated",
+    "MultiBoard": "satdoku.multigrid:MultiBoard",
     "Puzzle": "satdoku.puzzle:Puzzle",
     "Result": "satdoku.solving:Result",
     "Status": "satdoku.solving:Status",
@@ -66,16 +68,18 @@ __getattr__, __dir__ = module_face(__name__, API)
 
 
 def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-         ignore_unsupported: bool = False) -> Puzzle:
+         ignore_unsupported: bool = False, layout: str | None = None) -> Puzzle:
     """The one puzzle of ``source``: its text (a line, a grid, JSON, an f-puzzles or
     SudokuPad link), a file name, or '-' for standard input; ParseError when it holds none,
-    several, or a bad one (:func:`satdoku.formats.loader.load_all` reads many).
+    several, or a bad one (:func:`satdoku.formats.loader.load_all` reads many). ``layout``
+    reads text as a multi-grid layout ("samurai" …, or a JSON file); a samurai written with
+    its holes as ``*`` says so itself.
 
     >>> load("1.34 34.2 2.43 43.1").num_givens
     12
     """
     from satdoku.formats.loader import load as load_one
-    return load_one(source, box, rules, ignore_unsupported)
+    return load_one(source, box, rules, ignore_unsupported, layout)
 
 
 def _puzzle(puzzle: Puzzle | str) -> Puzzle:
@@ -110,8 +114,9 @@ def solutions(puzzle: Puzzle | str, limit: int | None = None,
 
 def candidates(puzzle: Puzzle | str, time_limit: float | None = None,
                **options: Any) -> dict[int, tuple[int, ...]]:
-    """True candidates: each blank cell (index r·n + c) → the digits some solution puts
-    there (empty when the puzzle has no solution). TimeoutError when ``time_limit`` runs out.
+    """True candidates: each blank cell (index r·n + c; on a multi-grid board
+    ``board.cell_at(r, c)``) → the digits some solution puts there (empty when the puzzle has
+    no solution). TimeoutError when ``time_limit`` runs out.
     """
     from satdoku.analyse.candidates import true_candidates
     from satdoku.solving import solver_for
@@ -127,19 +132,27 @@ def _deadline(seconds: float | None) -> Any:
 
 def generate(size: int = 9, count: int = 1, seed: int | str = 0, box: str = "auto",
              rules: str | tuple[Rule, ...] = "", jobs: int = 1,
-             options: GenerateOptions | None = None) -> list[Generated]:
+             options: GenerateOptions | None = None, layout: str | None = None,
+             ) -> list[Generated]:
     """``count`` new puzzles of ``size`` (boxes ``box``: "auto", "RxC" or "none"), unique and
     minimal for their clue symmetry, reproducible from ``seed``; ``jobs`` worker processes
     (0: one per core) give the same puzzles. ``options`` (:class:`GenerateOptions`):
-    symmetry, clue target, time limit, layouts …
+    symmetry, clue target, time limit, layouts … ``layout`` ("samurai", "twodoku", …, or a
+    JSON file) makes a multi-grid board of ``size``×``size`` grids.
 
     >>> [len(made.puzzle.givens) for made in generate(size=6, count=2, seed=3)]
     [36, 36]
+    >>> generate(size=4, layout="twodoku", seed=1)[0].puzzle.board.num_cells
+    28
     """
     from satdoku.board import Board
     from satdoku.generating import generate_many
     from satdoku.rules import parse_rules
-    board = Board.from_spec(size, box)
+    if layout is not None:
+        from satdoku.formats.loader import layout_board
+        board: Board = layout_board(layout, size, box)
+    else:
+        board = Board.from_spec(size, box)
     extra = parse_rules(rules) if isinstance(rules, str) else tuple(rules)
     made: list[Generated] = []
     for item in generate_many(board, extra, options, seed, count, jobs):
@@ -156,6 +169,7 @@ __all__ = [
     "Encoding",
     "GenerateOptions",
     "Generated",
+    "MultiBoard",
     "ParseError",
     "Puzzle",
     "Result",

@@ -17,6 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 from satdoku.errors import BoardError
 
@@ -38,6 +39,8 @@ class Board:
     n: int
     box: tuple[int, int] | None = None
     regions: tuple[int, ...] | None = None
+    #: Whether the board is several grids on a canvas (:class:`satdoku.multigrid.MultiBoard`).
+    multigrid: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.n <= MAX_SIZE:
@@ -137,6 +140,40 @@ class Board:
         return range(self.n * self.n)
 
     @cached_property
+    def num_cells(self) -> int:
+        """How many cells the board has (n²; fewer than its canvas on a multi-grid board)."""
+        return self.n * self.n
+
+    @cached_property
+    def num_cell_vars(self) -> int:
+        """How many cell variables its CNF has: ``v(i, d) = i·n + d`` is 1..num_cells·n."""
+        return self.n ** 3
+
+    @property
+    def height(self) -> int:
+        """Rows of the canvas the cells are drawn on (n)."""
+        return self.n
+
+    @property
+    def width(self) -> int:
+        """Columns of the canvas the cells are drawn on (n)."""
+        return self.n
+
+    @cached_property
+    def coords(self) -> tuple[tuple[int, int], ...]:
+        """The (row, column) of every cell, 0-based."""
+        return tuple(divmod(i, self.n) for i in self.cells)
+
+    def cell_at(self, row: int, col: int) -> int | None:
+        """The cell at (row, col), 0-based; None off the board.
+
+        >>> Board.classic(4).cell_at(1, 2), Board.classic(4).cell_at(4, 0)
+        (6, None)
+        """
+        n = self.n
+        return row * n + col if 0 <= row < n and 0 <= col < n else None
+
+    @cached_property
     def rows(self) -> tuple[Unit, ...]:
         n = self.n
         return tuple(tuple(range(r * n, r * n + n)) for r in range(n))
@@ -180,6 +217,10 @@ class Board:
     def cell_name(self, cell: int) -> str:
         r, c = divmod(cell, self.n)
         return f"r{r + 1}c{c + 1}"
+
+    def unit_name(self, what: str, k: int, unit: Unit) -> str:
+        """How messages name ``unit``, the k-th (from 0) of its kind: ``row 3``, ``box 5``."""
+        return f"{what} {k + 1}"
 
     def parse_cell(self, name: str) -> int:
         """``r5c3`` → cell index.

@@ -23,6 +23,7 @@ from satdoku.rules import (
     completeness_violations,
     grid_literals,
 )
+from satdoku.rules.base import require_multigrid
 from satdoku.rules.checker import grid_checker
 
 
@@ -36,8 +37,11 @@ class Puzzle:
     eliminated: frozenset[tuple[int, int]] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
-        if len(self.givens) != self.board.n ** 2:
-            raise ValueError(f"{len(self.givens)} givens for a board of {self.board.n ** 2} cells")
+        if len(self.givens) != self.board.num_cells:
+            raise ValueError(f"{len(self.givens)} givens for a board of {self.board.num_cells} "
+                             "cells")
+        if self.rules and self.board.multigrid:
+            require_multigrid(self.board, self.rules)
 
     @property
     def num_givens(self) -> int:
@@ -87,9 +91,9 @@ class Puzzle:
                 and not (self.eliminated
                          and any(solution[i] == d for i, d in self.eliminated))):
             return
-        if len(solution) != board.n ** 2:
+        if len(solution) != board.num_cells:
             raise VerificationError(f"internal error: a solution of {len(solution)} cells "
-                                    f"for a board of {board.n ** 2}")
+                                    f"for a board of {board.num_cells}")
         problems = list(completeness_violations(board, solution))
         if not problems:
             problems = [Violation("givens", (i,), f"given {d} changed to {solution[i]}")

@@ -28,7 +28,8 @@ from fuzz_strategies import CliCase
 
 from bruteforce import brute_solutions
 from satdoku.errors import SatdokuError
-from satdoku.formats.text import Record, read_cells, read_numbers
+from satdoku.formats.records import Record
+from satdoku.formats.text import read_cells, read_numbers
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, all_rules
 

@@ -39,6 +39,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 #: Examples refused for what they hold, though f-puzzles has their keys: the message expected.
 REFUSED_FOR_CONTENT = {
     "order": "slow_thermos[1] (r3c8 and r4c7 may hold equal digits",
+    "triple": "f-puzzles has one square grid and no holes",
     "multisum": "multisum_cages without a digital_root (f-puzzles labels DR1..DR9 only)",
 }
 #: The global rules f-puzzles has a switch for, or draws as extra regions.

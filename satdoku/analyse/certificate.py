@@ -91,8 +91,11 @@ def _header(puzzle: Puzzle, solution: Grid | None) -> list[str]:
     lines = [f"satdoku certificate: {board.describe()}, rules "
              f"{', '.join(r.name for r in puzzle.rules) or 'classic'}",
              f"puzzle {format_line(board, puzzle.givens)}",
-             f"variables: v(r,c,d) = (r*{board.n} + c)*{board.n} + d, 0-based r and c, "
-             f"d in 1..{board.n}; auxiliaries follow",
+             *([f"variables: v(k,d) = k*{board.n} + d for the k-th cell (0-based, row by "
+                f"row over the cells that exist), d in 1..{board.n}; auxiliaries follow",
+                *board.cell_map()] if board.multigrid else  # type: ignore[attr-defined]
+               [f"variables: v(r,c,d) = (r*{board.n} + c)*{board.n} + d, 0-based r and c, "
+                f"d in 1..{board.n}; auxiliaries follow"]),
              "the givens are unit clauses"]
     if solution is not None:
         lines += [f"solution {format_line(board, solution)}",

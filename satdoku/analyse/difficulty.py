@@ -75,11 +75,12 @@ def probe_session(board: Board, rules: tuple[Rule, ...] = ()) -> Session:
 class _Prober:
     """Nested failed-literal probing over one puzzle's cell variables."""
 
-    def __init__(self, session: Session, n: int, budget: int,
+    def __init__(self, session: Session, board: Board, budget: int,
                  deadline: Deadline | None = None) -> None:
-        self.session, self.n, self.budget = session, n, budget
+        self.session, self.budget = session, budget
         self.deadline = deadline or Deadline(None)
-        self.cells = range(1, n ** 3 + 1)
+        self.cells = range(1, board.num_cell_vars + 1)
+        self.count = board.num_cells
         self.calls = 0
         # Literals fixed by unit clauses: solvers leave them out of what propagate() reports
         # (a 1x1 board is nothing but units).
@@ -94,7 +95,7 @@ class _Prober:
         return ok, {*implied, *lits, *self.fixed}
 
     def solved(self, implied: set[int]) -> bool:
-        return sum(1 for v in self.cells if v in implied) == self.n ** 2
+        return sum(1 for v in self.cells if v in implied) == self.count
 
     def open(self, implied: set[int]) -> list[int]:
         return [v for v in self.cells if v not in implied and -v not in implied]
@@ -161,7 +162,7 @@ def rate(puzzle: Puzzle, max_level: int = MAX_LEVEL, budget: int = PROBE_BUDGET,
     A puzzle without exactly one solution never fills by inference: its level stays None.
     TimeoutError when ``deadline`` passes first.
     """
-    prober = _Prober(probe_session(puzzle.board, puzzle.rules), puzzle.board.n, budget,
+    prober = _Prober(probe_session(puzzle.board, puzzle.rules), puzzle.board, budget,
                      deadline)
     lits = puzzle.assumptions()
     for level in range(max_level + 1):

@@ -49,6 +49,9 @@ def candidate_grid(board: Board, givens: Grid, candidates: Candidates) -> str:
     """Givens and the candidates of each blank cell, laid out like the board."""
     texts = [_digits(board, (d,)) if d else _digits(board, candidates[i]) or "-"
              for i, d in enumerate(givens)]
+    if board.multigrid:  # laid out on the canvas, holes blank
+        from satdoku.formats.multigrid_write import canvas_rows
+        return "\n".join(canvas_rows(board, texts))  # type: ignore[arg-type]
     width = max(map(len, texts))
     n = board.n
     r, c = board.box if board.box else (n, n)

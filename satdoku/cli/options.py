@@ -38,6 +38,13 @@ Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
                   "Default: square boxes when the size is a square, else the most square "
                   "factorisation (6 → 2x3, 12 → 3x4), else none.")]
+LayoutOpt = Annotated[str | None, typer.Option(
+    "--layout", metavar="LAYOUT",
+    help="Several overlapping grids on one canvas: samurai, twodoku, butterfly, flower, "
+         "shogun, or a JSON file giving 'grids' (its board is used). Text is then read as "
+         "that layout: its canvas row by row (a hole written * or any blank), or its cells "
+         "only. Without --layout, a text whose holes (*) match a named layout is read as it; "
+         "JSON says its own layout. --box sets the boxes of each grid.")]
 Rules = Annotated[str, typer.Option(
     "--rules", help=f"Extra rules, comma-separated: {GLOBAL_RULES}; they add to a "
                     "JSON file's rules. 'satdoku rules' describes them.")]
@@ -128,19 +135,21 @@ __all__ += ["DEFAULT_AMO", "DEFAULT_BACKEND", "DEFAULT_ENCODING"]
 
 @dataclass(frozen=True)
 class Source:
-    """The puzzle argument and how to read it (``--box``, ``--rules``,
+    """The puzzle argument and how to read it (``--box``, ``--layout``, ``--rules``,
     ``--ignore-unsupported``)."""
 
     puzzle: str
     box: str = "auto"
     rules: str = ""
     ignore_unsupported: bool = False
+    layout: str | None = None
 
     def read(self) -> tuple[Sequence[Record], str]:
         """Every record of the input, and its name
         (:func:`~satdoku.formats.loader.read_records`)."""
         from satdoku.formats.loader import read_records
-        return read_records(self.puzzle, self.box, self.rules, self.ignore_unsupported)
+        return read_records(self.puzzle, self.box, self.rules, self.ignore_unsupported,
+                            self.layout)
 
 
 @dataclass(frozen=True)
@@ -157,6 +166,6 @@ group(SolverOptions, encoding=(EncodingOpt, DEFAULT_ENCODING), amo=(AmoOpt, DEFA
       backend=(Backend, DEFAULT_BACKEND), time_limit=(TimeLimit, None),
       memory_budget=(MemoryBudget, None))
 group(Source, puzzle=(PuzzleArg, inspect.Parameter.empty),  # (an argument: no default)
-      box=(Box, "auto"), rules=(Rules, ""),
+      box=(Box, "auto"), layout=(LayoutOpt, None), rules=(Rules, ""),
       ignore_unsupported=(IgnoreUnsupported, False))
 group(Batch, output=(Output, None), quiet=(Quiet, False), jobs=(Jobs, 1), dask=(Dask, None))

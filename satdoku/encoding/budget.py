@@ -76,7 +76,7 @@ def human(size: int) -> str:
 
 def total(board: Board, parts: Sequence[Part]) -> Size:
     """The whole formula's size: the n³ cell variables plus every part."""
-    return sum((size for _, size in parts), Size(board.n ** 3, 0, 0))
+    return sum((size for _, size in parts), Size(board.num_cell_vars, 0, 0))
 
 
 def require_fits(board: Board, parts: Sequence[Part], budget: int | None,

@@ -39,6 +39,7 @@ from cnf.cardinality import amo_size
 from satdoku.board import Board
 from satdoku.encoding.budget import Part, require_fits
 from satdoku.rules import Grid, Rule, all_rules, cell_var
+from satdoku.rules.base import require_multigrid
 
 
 class Encoding(str, Enum):
@@ -55,15 +56,16 @@ DEFAULT_AMO = AMO.PAIRWISE
 
 
 @lru_cache(maxsize=16)
-def _digit_of_var(n: int) -> list[int]:
-    """The digit of each cell variable 1..n³ (index 0 unused)."""
-    return [0] + [(v - 1) % n + 1 for v in range(1, n ** 3 + 1)]
+def _digit_of_var(n: int, count: int) -> list[int]:
+    """The digit of each cell variable 1..count·n (index 0 unused)."""
+    return [0] + [(v - 1) % n + 1 for v in range(1, count * n + 1)]
 
 
-def grid_of_model(model: Sequence[int], n: int) -> Grid:
+def grid_of_model(model: Sequence[int], n: int, count: int | None = None) -> Grid:
     """Decode a model (or any list of true literals) into a grid: the one decoder of models.
 
-    n² true cell literals are read in cell order (the CNF puts exactly one in each cell);
+    ``count`` is the board's number of cells (:attr:`Board.num_cells`; n² by default).
+    As many true cell literals are read in cell order (the CNF puts exactly one in each cell);
     otherwise a cell with several keeps the first and one with none stays blank. Whatever
     the case, the grid is then verified independently by its caller: a CNF bug can only
     make that fail, never print a wrong grid.
@@ -73,19 +75,21 @@ def grid_of_model(model: Sequence[int], n: int) -> Grid:
     >>> grid_of_model([2, 3, 5, 8], 2), grid_of_model([1, 2, 8], 2)  # (true literals)
     ((2, 1, 1, 2), (1, 0, 0, 2))
     """
-    top, digit = n ** 3, _digit_of_var(n)
+    if count is None:
+        count = n * n
+    top, digit = count * n, _digit_of_var(n, count)
     if len(model) > top:
         model = model[:top]
     if len(model) == top:  # a whole model: the fast path of batch solving
         grid = tuple([digit[v] for v in model if v > 0])
-        if len(grid) == n * n:
+        if len(grid) == count:
             return grid
-    if len(model) == n * n and model[0] > 0 and model[-1] <= top:  # (true cells, sorted)
+    if len(model) == count and model[0] > 0 and model[-1] <= top:  # (true cells, sorted)
         return tuple(map(digit.__getitem__, model))
     true_cells = [v for v in model if 0 < v <= top]
-    if len(true_cells) == n * n:
+    if len(true_cells) == count:
         return tuple(map(digit.__getitem__, true_cells))
-    cells = [0] * (n * n)
+    cells = [0] * count
     for v in true_cells:
         if cells[(v - 1) // n] == 0:
             cells[(v - 1) // n] = digit[v]
@@ -137,8 +141,7 @@ def require_budget(board: Board, rules: tuple[Rule, ...], encoding: Encoding,
 
 def _build(board: Board, rules: tuple[Rule, ...], encoding: Encoding, amo: AMO,
            deadline: Deadline) -> Formula:
-    n = board.n
-    formula = Formula(reserved=n ** 3)
+    formula = Formula(reserved=board.num_cell_vars)
     add_cell_constraints(formula, board, encoding, amo, deadline)
     rule_list = all_rules(board, rules)
     add_region_constraints(formula, board, rule_list, encoding, amo, deadline)
@@ -162,6 +165,7 @@ def estimate(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DE
     Checks the rules against the board first (RuleError), as building does.
     """
     encoding, amo = Encoding(encoding), AMO(amo)
+    require_multigrid(board, rules)
     for rule in rules:
         rule.check_board(board)
     n = board.n
@@ -191,8 +195,14 @@ def triads_size(board: Board, amo: AMO) -> Size:
     groups: dict[tuple[str, int], int] = defaultdict(int)
     for kind, segs in (("row", rows), ("col", cols)):
         for seg in segs:
-            groups[kind, board.row_col(seg[0])[kind == "col"]] += 1
+            if not board.multigrid:  # (on a canvas, a line is a unit: counted below)
+                groups[kind, board.row_col(seg[0])[kind == "col"]] += 1
             groups[f"box {kind}", board.box_of[seg[0]]] += 1
+    if board.multigrid:
+        from satdoku.encoding.triads import unit_segments
+        for index, kind in enumerate(("row", "col")):
+            for k, inside in enumerate(unit_segments(board, index)):
+                groups[kind, k] = len(inside)
     exactly = sum((Size(0, 1, k) + amo_size(k, amo) for k in groups.values()), Size())
     return board.n * (defined + exactly)
 

@@ -48,6 +48,20 @@ def segments(board: Board) -> tuple[tuple[Unit, ...], tuple[Unit, ...]]:
     return tuple(by_row), tuple(by_col)
 
 
+@cache
+def unit_segments(board: Board, index: int) -> tuple[tuple[Unit, ...], ...]:
+    """For each row (``index`` 0) or column (1) unit of the board, the segments inside it:
+    on a multi-grid board a segment of a shared box lies in the rows of two grids.
+
+    >>> from satdoku.multigrid import MultiBoard
+    >>> [len(s) for s in unit_segments(MultiBoard.layout("twodoku", 4), 0)]
+    [2, 2, 2, 2, 2, 2, 2, 2]
+    """
+    segs = segments(board)[index]
+    units = board.rows if index == 0 else board.columns
+    return tuple(tuple(seg for seg in segs if set(seg) <= set(unit)) for unit in units)
+
+
 def add_triads(formula: Formula, board: Board, amo: AMO) -> None:
     """Add the segment variables, their definitions and the line/box exactly-one constraints."""
     row_segments, col_segments = segments(board)
@@ -56,6 +70,10 @@ def add_triads(formula: Formula, board: Board, amo: AMO) -> None:
                for seg in row_segments + col_segments}
         formula.group("triads in lines")
         for index, segs in ((0, row_segments), (1, col_segments)):
+            if board.multigrid:  # a canvas row holds the rows of several grids
+                for line_segs in unit_segments(board, index):
+                    exactly_one(formula, [lit[seg] for seg in line_segs], amo)
+                continue
             lines: dict[int, list[int]] = defaultdict(list)
             for seg in segs:
                 lines[board.row_col(seg[0])[index]].append(lit[seg])

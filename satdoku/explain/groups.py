@@ -107,13 +107,13 @@ def _clauses(fresh: Formula, mapping: dict[int, int], reserved: int) -> list[Cla
 
 
 def _cells(board: Board, clauses: Iterable[Clause]) -> tuple[int, ...]:
-    top, n = board.n ** 3, board.n
+    top, n = board.num_cell_vars, board.n
     return tuple(sorted({(abs(x) - 1) // n for c in clauses for x in c if abs(x) <= top}))
 
 
 def region_clauses(board: Board, region: Sequence[int]) -> list[Clause]:
     """Every digit at most once in ``region`` (pairwise), at least once when it is full."""
-    f = Formula(reserved=board.n ** 3)
+    f = Formula(reserved=board.num_cell_vars)
     for d in range(1, board.n + 1):
         lits = [cell_var(board, i, d) for i in region]
         at_most_one(f, lits, AMO.PAIRWISE)
@@ -123,7 +123,7 @@ def region_clauses(board: Board, region: Sequence[int]) -> list[Clause]:
 
 
 def _cell_clauses(board: Board, cell: int) -> list[Clause]:
-    f = Formula(reserved=board.n ** 3)
+    f = Formula(reserved=board.num_cell_vars)
     lits = [cell_var(board, cell, d) for d in range(1, board.n + 1)]
     at_least_one(f, lits)
     at_most_one(f, lits, AMO.PAIRWISE)
@@ -149,9 +149,9 @@ def instances(rule: Rule) -> list[Rule] | None:
 
 
 def _encode(board: Board, rule: Rule, pool: _Pool) -> list[Clause]:
-    fresh = Formula(reserved=board.n ** 3)
+    fresh = Formula(reserved=board.num_cell_vars)
     rule.encode(board, fresh, AMO.PAIRWISE)
-    return _clauses(fresh, pool.rename(fresh), board.n ** 3)
+    return _clauses(fresh, pool.rename(fresh), board.num_cell_vars)
 
 
 def _canonical(clauses: Iterable[Clause], top: int, names: dict[int, Hashable]) -> set:
@@ -170,10 +170,10 @@ def _split(board: Board, rule: Rule, pool: _Pool) -> list[tuple[Rule, list[Claus
     parts = instances(rule)
     if parts is None:
         return None
-    probe = _Pool(board.n ** 3)
+    probe = _Pool(board.num_cell_vars)
     whole = _encode(board, rule, probe)
     split = [_encode(board, part, pool) for part in parts]
-    top = board.n ** 3
+    top = board.num_cell_vars
     same_clauses = _canonical(whole, top, probe.formula.names()) == _canonical(
         (c for cs in split for c in cs), top, pool.formula.names())
     same_regions = ({frozenset(r) for r in rule.regions(board)}
@@ -238,7 +238,7 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
     """Every constraint group of ``board`` under its classic rules plus ``rules`` (cached)."""
     for rule in rules:
         rule.check_board(board)
-    top = board.n ** 3
+    top = board.num_cell_vars
     pool = _Pool(top)
     specs: list[tuple[str, str, list[Clause], Rule | None]] = [
         ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i), None)
@@ -273,9 +273,9 @@ def _rule_specs(board: Board, rule: Rule, pool: _Pool
                         clauses, part))
         return out
     kind = _region_kind(board, rule)
-    out += [(kind, f"{kind} {k + 1}", region_clauses(board, region), None)
+    out += [(kind, board.unit_name(kind, k, region), region_clauses(board, region), None)
             for k, region in enumerate(rule.regions(board))]
-    for component in _components(_encode(board, rule, pool), board.n ** 3, board):
+    for component in _components(_encode(board, rule, pool), board.num_cell_vars, board):
         out.append((rule.name, _cells_label(board, rule.name, _cells(board, component)),
                     component, None))
     return out

@@ -84,7 +84,7 @@ class Explanation:
         """The puzzle with pencil marks that holds what the path knew after ``k`` steps:
         its placements as givens, its eliminations in open cells as removed candidates."""
         board = self.puzzle.board
-        givens, out = [0] * (board.n * board.n), []
+        givens, out = [0] * board.num_cells, []
         for x in self.known_after(k):
             cell, digit = cell_digit(board, x)
             if x > 0:

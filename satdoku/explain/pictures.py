@@ -30,6 +30,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
+from satdoku.board import Board
 from satdoku.errors import SatdokuError
 from satdoku.explain.path import Explanation
 from satdoku.explain.steps import Step, cell_digit
@@ -57,7 +58,7 @@ def step_svg(e: Explanation, k: int, cell: float = 40.0) -> str:
     board, step = e.puzzle.board, e.steps[k - 1]
     n = board.n
     known = e.known_after(k - 1)
-    digits = [0] * (n * n)
+    digits = [0] * board.num_cells
     for x in (*known, *step.placements):
         if x > 0:
             i, d = cell_digit(board, x)
@@ -68,7 +69,7 @@ def step_svg(e: Explanation, k: int, cell: float = 40.0) -> str:
                   for i in board.cells if not digits[i]}
     title = f"{k}. {step.name}"
     root = ET.fromstring(render_svg(e.puzzle, tuple(digits), candidates, title=title, cell=cell))
-    marks = _Marks(root, n)
+    marks = _Marks(root, board)
     marks.caption(_caption(e, step))
     marks.shade([e.groups.groups[g] for g in step.groups])
     for x in step.placements:
@@ -98,11 +99,12 @@ def _caption(e: Explanation, step: Step) -> list[str]:
 class _Marks:
     """Marks drawn over a rendered picture, placed by its grid frame."""
 
-    def __init__(self, root: ET.Element, n: int) -> None:
-        self.root = root
+    def __init__(self, root: ET.Element, board: Board) -> None:
+        self.root, self.board = root, board
         frame = next(r for r in root.iter(_tag("rect")) if r.get("class") == "frame")
         x, y, side = (float(frame.get(a, 0)) for a in ("x", "y", "width"))
-        self.lay = Layout(n, side / n, x, y - x)
+        self.lay = Layout(board.n, side / board.width, x, y - x, board.height, board.width,
+                          board.coords if board.multigrid else None)
         self.under = self._layer("cited", before=("line", "diagonal", "grid"))
         self.over = ET.SubElement(root, _tag("g"), {"class": "step-marks"})
 
@@ -118,6 +120,8 @@ class _Marks:
         ox, oy = self.lay.point(0, 0)
         col = int((float(text.get("x", 0)) - ox) // self.lay.cell)
         row = int((float(text.get("y", 0)) - oy) // self.lay.cell)
+        if self.board.multigrid:
+            return self.board.cell_at(row, col)  # type: ignore[return-value]
         return row * self.lay.n + col
 
     def _texts(self, layer: str) -> Iterator[ET.Element]:

@@ -92,8 +92,8 @@ class Search:
         self.plain = {g.index for g in groups.groups if g.kind == "cell"} | {
             h.group for h in houses(groups)}
         self._growth: tuple[int, list[_Progression], list[int], list] | None = None
-        self.n = n = puzzle.board.n
-        self.top = n ** 3
+        self.n = puzzle.board.n
+        self.top = puzzle.board.num_cell_vars
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
         # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
         # holds them too, for trial steps (solving).
@@ -104,7 +104,7 @@ class Search:
         self.selector_of = {g.selector: g.index for g in groups.groups}
         self.facts: set[int] = set()
         self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]
-        self.placed: list[int] = [0] * (n * n)
+        self.placed: list[int] = [0] * puzzle.board.num_cells
         self.pending: dict[int, list[int]] = {}
         self.dirty: set[int] = set(range(len(groups.groups)))
         self._order: dict[int, tuple[list[int], list[int]]] = {}

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from satdoku.explain import chains, patterns
+import satdoku.explain.chains as chains
+import satdoku.explain.patterns as patterns
 from satdoku.explain.candidates import Candidates, Finding
 from satdoku.explain.catalogue import family_of
 

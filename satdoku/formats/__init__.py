@@ -6,8 +6,8 @@ when one of its names is first used.
 
 from typing import TYPE_CHECKING
 
+from satdoku.formats.records import Record
 from satdoku.formats.text import (
-    Record,
     format_grid,
     format_line,
     parse_puzzle,

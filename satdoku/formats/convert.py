@@ -46,13 +46,17 @@ def solution_of(puzzle: Puzzle, text: str | None) -> tuple[int, ...] | None:
         return None
     board = puzzle.board
     try:
-        numbers = read_numbers(text, 1)
-        cells = numbers if numbers is not None and max(numbers.digits, default=0) > 9 else \
-            read_cells(text, 1)
+        if board.multigrid:  # the canvas line format_line writes (or its cells only)
+            from satdoku.formats.multigrid import read_on
+            grid = read_on(board, text)  # type: ignore[arg-type]
+        else:
+            numbers = read_numbers(text, 1)
+            cells = numbers if numbers is not None and max(numbers.digits, default=0) > 9 \
+                else read_cells(text, 1)
+            grid = tuple(cells.digits)
     except ParseError:
         return None
-    grid = tuple(cells.digits)
-    if len(grid) != board.n ** 2 or not all(1 <= d <= board.n for d in grid):
+    if len(grid) != board.num_cells or not all(1 <= d <= board.n for d in grid):
         return None
     keeps = all(g in (0, d) for g, d in zip(puzzle.givens, grid, strict=True))
     return grid if keeps and not Puzzle(board, grid, puzzle.rules).clashes() else None

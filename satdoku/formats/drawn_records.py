@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
-from satdoku.formats.text import BoxSpec, Record
+from satdoku.formats.records import BoxSpec, Record
 from satdoku.rules import Rule
 
 

@@ -305,6 +305,8 @@ def read_fpuzzles(fobj: Any, box: BoxSpec = "auto", rules: tuple[Rule, ...] = ()
                   ignore_unsupported: bool = False) -> Reading:
     """A satdoku puzzle from f-puzzles JSON. Constraints satdoku cannot express make it a
     ParseError, unless ``ignore_unsupported`` (then :attr:`Reading.ignored` names them)."""
+    if not (box is None or isinstance(box, (str, tuple))):  # --layout
+        raise ParseError("f-puzzles holds one square grid: --layout does not apply to it")
     t = to_satdoku(fobj)
     ignored = unsupported_list(t.unsupported)
     if ignored and not ignore_unsupported:

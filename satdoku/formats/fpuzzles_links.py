@@ -27,8 +27,9 @@ from satdoku.formats.drawn_records import penpa_record, scf_record, scl_record
 from satdoku.formats.limits import MAX_DECODED, load_json
 from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
 from satdoku.formats.penpa_decode import is_penpa
+from satdoku.formats.records import BoxSpec, Record
 from satdoku.formats.sudokupad_links import link_kind
-from satdoku.formats.text import BoxSpec, Record, text_lines
+from satdoku.formats.text import text_lines
 from satdoku.rules import Rule
 
 #: Where the links point.

@@ -83,6 +83,10 @@ def to_fpuzzles(puzzle: Puzzle, meta: dict[str, str] | None = None,
     ``meta`` may hold a title, an author and a comment (written as f-puzzles' ruleset).
     """
     board, n = puzzle.board, puzzle.board.n
+    if board.multigrid:
+        raise RuleError(f"f-puzzles has one square grid and no holes: a {board.kind} board "  # type: ignore[attr-defined]
+                        "(several grids) cannot be written for f-puzzles or SudokuPad; use "
+                        "satdoku's json, line or grid")
     try:
         obj = puzzle_to_json(puzzle)
     except ValueError as err:

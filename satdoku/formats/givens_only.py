@@ -46,8 +46,9 @@ class Loss:
         """One line saying what ``fmt`` loses and how to read it back ('' when nothing)."""
         parts = []
         if self.dropped:
-            parts.append(f"loses {self.dropped_list()} (satdoku's JSON or an f-puzzles "
-                         "link keeps them)")
+            keeper = ("satdoku's JSON" if "grids" in self.dropped  # (f-puzzles: one grid)
+                      else "satdoku's JSON or an f-puzzles link")
+            parts.append(f"loses {self.dropped_list()} ({keeper} keeps them)")
         if self.options:
             parts.append(f"read it back with {self.options}")
         return f"{fmt} writes the givens only: {'; '.join(parts)}" if parts else ""
@@ -57,7 +58,14 @@ def givens_only_loss(puzzle: Puzzle) -> Loss:
     """What a line or grid of ``puzzle``'s givens leaves out (see the module's glossary)."""
     board, dropped = puzzle.board, Counter[str]()
     options = []
-    if board.regions is not None:
+    if board.multigrid:
+        from satdoku.formats.multigrid_options import layout_option
+        option = layout_option(board)  # type: ignore[arg-type]
+        if option is None:
+            dropped["grids"] += 1  # (an arrangement with no name: in JSON only)
+        elif option:
+            options.append(option)
+    elif board.regions is not None:
         dropped["jigsaw regions"] += 1
     elif board.box != default_box(board.n):
         options.append("--box " + ("x".join(map(str, board.box)) if board.box else "none"))

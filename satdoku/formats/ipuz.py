@@ -37,7 +37,8 @@ from satdoku.formats.fpuzzles import DRAWN, board_fields
 from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.formats.limits import load_json
 from satdoku.formats.puzzle_json import puzzle_to_json
-from satdoku.formats.text import BoxSpec, Record, format_line
+from satdoku.formats.records import BoxSpec, Record
+from satdoku.formats.text import format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
 

@@ -21,9 +21,12 @@ from typing import Any
 
 from satdoku.board import Board, default_box
 from satdoku.errors import BoardError, ParseError, RuleError
-from satdoku.formats.text import BoxSpec, read_cells, read_numbers
+from satdoku.formats.multigrid_json import is_multigrid, multigrid_board_and_givens
+from satdoku.formats.records import BoxSpec
+from satdoku.formats.text import read_cells, read_numbers
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
+from satdoku.rules.base import require_multigrid
 from satdoku.rules.data import DATA_KEYS, Reader
 from satdoku.rules.json_values import check_keys as _check_keys
 from satdoku.rules.json_values import expect
@@ -36,6 +39,10 @@ KEYS = {
     "box": 'box shape "RxC", e.g. "3x3" or "2x3"; "none" for a Latin square',
     "regions": "jigsaw regions replacing the boxes: n strings of n region symbols, "
                "or n lists of cells",
+    "layout": "several overlapping grids, by name: samurai, twodoku, butterfly, flower, "
+              "shogun (givens on the canvas, holes *)",
+    "grids": "several overlapping n×n grids, by the top-left cell of each on the canvas, "
+             'e.g. ["r1c1", "r7c7"]',
     "givens": "the digits placed: one string, a list of row strings, or a list of rows "
               "of numbers (0 or '.' blank)",
     "rules": "global rules by name, e.g. [\"anti-knight\"]; --rules adds more",
@@ -207,13 +214,21 @@ READERS: dict[str, Reader] = {key: entry.read for key, entry in DATA_KEYS.items(
 def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle:
     """A puzzle from a decoded JSON object; ``box`` applies when the object gives none."""
     _check_keys(expect(obj, dict, path, "a puzzle object {...}"), KEYS, path)
-    n, givens = _size_and_givens(obj, path)
-    board = _board(obj, n, box, path)
+    board: Board
+    if is_multigrid(obj, box):  # several grids on a canvas: satdoku.formats.multigrid_json
+        board, givens = multigrid_board_and_givens(obj, box, path)
+    else:
+        n, givens = _size_and_givens(obj, path)
+        board = _board(obj, n, box, path)
     rules = _global_rules(board, obj.get("rules", []), f"{path}.rules")
     rules += [_read_data(board, obj, key, path) for key in DATA_KEYS if obj.get(key)]
     for key in ("title", "author", "comment"):
         if key in obj:
             expect(obj[key], str, f"{path}.{key}", "text")
+    try:
+        require_multigrid(board, rules)
+    except RuleError as err:
+        raise _fail(path, str(err)) from None
     return Puzzle(board, givens, tuple(rules))
 
 

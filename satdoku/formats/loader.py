@@ -18,7 +18,8 @@ from pathlib import Path
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
 from satdoku.formats import Record
-from satdoku.formats.text import BoxSpec, puzzle_records
+from satdoku.formats.records import BoxSpec
+from satdoku.formats.text import puzzle_records
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule, parse_rules
 
@@ -94,18 +95,22 @@ def read_source(puzzle: str) -> tuple[str, str]:
 
 
 def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-                 ignore_unsupported: bool = False) -> tuple[Sequence[Record], str]:
+                 ignore_unsupported: bool = False, layout: str | None = None,
+                 ) -> tuple[Sequence[Record], str]:
     """Every record of the input named by ``puzzle`` (a puzzle, or its reading error, with
     its line), and the input's name; ``rules`` (names, or rule objects) add to each puzzle's.
 
     f-puzzles, SudokuPad and Penpa+ links (one per line), f-puzzles JSON and ipuz are read too
     (docs/formats.md); a puzzle with constraints satdoku cannot express is an error unless
-    ``ignore_unsupported``.
+    ``ignore_unsupported``. ``layout`` (``--layout``: a name or a JSON file) reads text as
+    that multi-grid layout (:mod:`satdoku.formats.multigrid`).
     """
     try:
-        spec = box_spec(box)
+        spec: BoxSpec = box_spec(box)
     except BoardError as err:
         raise ParseError(f"--box: {err}") from None
+    if layout is not None:
+        spec = _layout(layout, spec)
     extra: tuple[Rule, ...] = parse_rules(rules) if isinstance(rules, str) else tuple(rules)
     if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
         from satdoku.formats.line_file import mapped_lines
@@ -133,8 +138,41 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
     return records, name
 
 
+def _layout(text: str, box: BoxSpec) -> BoxSpec:
+    """``--layout``: a layout's name, or a JSON puzzle file whose board has several grids."""
+    from satdoku.formats.multigrid import LAYOUTS, layout_of_board, layout_spec
+    try:
+        if text.strip().lower() in LAYOUTS or not Path(text).is_file():
+            return layout_spec(text, box)  # type: ignore[arg-type]
+        from satdoku.formats.puzzle_json import parse_json_puzzle
+        board = parse_json_puzzle(Path(text).read_text(encoding="utf-8"), source=text).board
+        return layout_of_board(board, text)
+    except BoardError as err:
+        raise ParseError(f"--layout: {err}") from None
+
+
+def layout_board(layout: str, size: int | None = None, box: str = "auto") -> Board:
+    """The board of ``--layout``: a name, with ``size`` (default 9) and ``box``; or a JSON
+    file's board (then neither ``size`` nor ``box`` may say otherwise).
+
+    >>> layout_board("samurai").describe()
+    'samurai: 5 grids of 9x9 (3x3 boxes), 369 cells on a 21x21 canvas'
+    """
+    from satdoku.formats.multigrid import LayoutSpec
+    from satdoku.multigrid import MultiBoard
+    spec = _layout(layout, Board.box_spec(box))
+    assert isinstance(spec, LayoutSpec)
+    if spec.board is not None:
+        if (size is not None and size != spec.board.n) or box.strip().lower() not in ("auto", ""):
+            raise BoardError(f"--layout {layout} sets the board: its grids are "
+                             f"{spec.board.n}x{spec.board.n}; leave out --size and --box")
+        return spec.board
+    assert spec.name is not None
+    return MultiBoard.layout(spec.name, size or 9, spec.box)  # type: ignore[arg-type]
+
+
 def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-         ignore_unsupported: bool = False) -> Puzzle:
+         ignore_unsupported: bool = False, layout: str | None = None) -> Puzzle:
     """The one puzzle of ``source`` (text, a link, a file name, '-' for standard input);
     ParseError when it holds several, or its reading error.
 
@@ -144,18 +182,18 @@ def load(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
     >>> load(link).num_givens, load("1.34 34.2 2.43 43.1").num_givens
     (12, 12)
     """
-    records, name = read_records(source, box, rules, ignore_unsupported)
+    records, name = read_records(source, box, rules, ignore_unsupported, layout)
     return one_puzzle(records, name, "load", warn=False)
 
 
 def load_all(source: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
-             ignore_unsupported: bool = False) -> list[Puzzle]:
+             ignore_unsupported: bool = False, layout: str | None = None) -> list[Puzzle]:
     """Every puzzle of ``source``; ParseError (naming its line) at the first bad one.
 
     >>> [p.num_givens for p in load_all("1.34 34.2 2.43 43.1\\n.... .... .... ...1")]
     [12, 1]
     """
-    records, _ = read_records(source, box, rules, ignore_unsupported)
+    records, _ = read_records(source, box, rules, ignore_unsupported, layout)
     puzzles = []
     for record in records:
         if record.error is not None:

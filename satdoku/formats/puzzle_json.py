@@ -29,7 +29,8 @@ from satdoku.board import ALPHABET, Board
 from satdoku.errors import ParseError
 from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
 from satdoku.formats.limits import load_json
-from satdoku.formats.text import BoxSpec, Record, format_line, text_lines
+from satdoku.formats.records import BoxSpec, Record
+from satdoku.formats.text import format_line, text_lines
 from satdoku.puzzle import Puzzle
 from satdoku.rules import CATALOGUE, Rule
 from satdoku.rules.data import writer_for
@@ -151,6 +152,9 @@ def _cell_names(board: Board, cells: tuple[int, ...]) -> list[str]:
 
 
 def _board_fields(board: Board) -> dict[str, Any]:
+    if board.multigrid:
+        from satdoku.formats.multigrid_json import multigrid_fields
+        return multigrid_fields(board)  # type: ignore[arg-type]
     n = board.n
     if board.regions is None:
         return {"size": n, "box": f"{board.box[0]}x{board.box[1]}" if board.box else "none"}
@@ -170,8 +174,13 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
     board = puzzle.board
     obj = _board_fields(board)
     n = board.n
-    obj["givens"] = (format_line(board, puzzle.givens) if board.single_char else
-                     [list(puzzle.givens[r * n:r * n + n]) for r in range(n)])
+    if board.single_char:
+        obj["givens"] = format_line(board, puzzle.givens)
+    elif board.multigrid:
+        from satdoku.formats.multigrid_json import canvas_number_rows
+        obj["givens"] = canvas_number_rows(board, puzzle.givens)  # type: ignore[arg-type]
+    else:
+        obj["givens"] = [list(puzzle.givens[r * n:r * n + n]) for r in range(n)]
     names = [r.name for r in puzzle.rules if r.name in CATALOGUE and CATALOGUE[r.name]() == r]
     if names:
         obj["rules"] = names

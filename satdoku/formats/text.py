@@ -32,6 +32,7 @@ from functools import lru_cache
 from satdoku.board import ALPHABET, BLANKS, Board
 from satdoku.errors import BoardError, ParseError, SatdokuError
 from satdoku.formats.limits import line_error
+from satdoku.formats.records import HOLE, BoxSpec, Record
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule
 
@@ -48,8 +49,6 @@ _NUMBER_TOKEN = re.compile(r"\d+|\.")
 _SEPARATOR_TOKEN = re.compile(r"[|\-+=:,;]+")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
-BoxSpec = tuple[int, int] | None | str
-
 
 @dataclass(frozen=True)
 class Cells:
@@ -57,20 +56,6 @@ class Cells:
 
     digits: list[int]
     places: Sequence[tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class Record:
-    """One puzzle of a file, or the error that stopped it; ``line`` is where it starts."""
-
-    line: int
-    text: str
-    puzzle: Puzzle | None = None
-    error: SatdokuError | None = None
-    #: Said with every result of the puzzle (e.g. constraints of another format left out).
-    warnings: tuple[str, ...] = ()
-    #: Title, author, comment: carried over when the puzzle is converted.
-    meta: tuple[tuple[str, str], ...] = ()
 
 
 def read_numbers(line: str, number: int, source: str | None = None) -> Cells | None:
@@ -214,7 +199,7 @@ def _board(n: int, box: BoxSpec, source: str | None, line: int | None) -> Board:
 @lru_cache(maxsize=64)
 def _shared_board(n: int, box: BoxSpec) -> Board:
     """One Board object per shape, so its cached geometry is computed once per file."""
-    return Board.classic(n, box)
+    return Board.classic(n, box)  # type: ignore[arg-type]  # (a layout never comes here)
 
 
 def text_lines(text: str) -> list[str]:
@@ -266,6 +251,7 @@ class LineRecords(Sequence[Record]):
     def __init__(self, lines: Sequence[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...],
                  source: str | None) -> None:
         self._lines, self._box, self._rules, self._source = lines, box, rules, source
+        self._plain = not _is_layout(box)  # (a --layout line is never a plain square one)
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -285,7 +271,8 @@ class LineRecords(Sequence[Record]):
 
     def _record(self, number: int, raw: str) -> Record:
         try:
-            puzzle = plain_line_puzzle(raw, self._box, self._rules, self._source, number)
+            puzzle = plain_line_puzzle(raw, self._box, self._rules, self._source,
+                                       number) if self._plain else None
         except SatdokuError:  # (a bad --box) reported by the general reader below
             puzzle = None
         if puzzle is not None:
@@ -348,6 +335,12 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
               source: str | None) -> Iterator[Record]:
     """The records of lines (each with cells) that may be one grid: every line is read
     first."""
+    if len(lines) > 1 and (_is_layout(box) or any(HOLE in raw for _, raw in lines)):
+        from satdoku.formats.multigrid import canvas_record
+        record = canvas_record(lines, box, rules, source)  # (a multi-grid board)
+        if record is not None:
+            yield record
+            return
     rows = [(number, raw, _chars(number, raw, source), _numbers(number, raw, source))
             for number, raw in lines]
     size = len(rows)
@@ -357,6 +350,12 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
                                 for num, raw, _, nums in rows], box, rules, source)
             return
         counts = Counter(len(c.digits) for _, _, c, _ in rows if isinstance(c, Cells))
+        if len(counts) > 1 and not _is_layout(box):  # rows of several lengths: the rows of
+            from satdoku.formats.multigrid import canvas_record
+            record = canvas_record(lines, box, rules, source)  # a multi-grid canvas that
+            if record is not None:  # list their cells only (its holes left blank)?
+                yield record
+                return
         if (counts and counts.most_common(1)[0][0] == size and size <= len(ALPHABET)
                 and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
@@ -405,8 +404,16 @@ def _lines_are_puzzles(rows: list[Cells | ParseError], size: int) -> bool:
     return any(len(set(row) - {0}) < sum(1 for d in row if d) for row in digits)
 
 
+def _is_layout(box: BoxSpec) -> bool:
+    """Whether ``box`` is a ``--layout`` (not a box shape)."""
+    return not (box is None or isinstance(box, (str, tuple)))
+
+
 def _line_record(number: int, raw: str, cells: Cells | ParseError, box: BoxSpec,
                  rules: tuple[Rule, ...], source: str | None) -> Record:
+    if _is_layout(box) or (isinstance(cells, ParseError) and HOLE in raw):
+        from satdoku.formats.multigrid import canvas_line_record
+        return canvas_line_record(number, raw, box, rules, source)
     if isinstance(cells, ParseError):
         return Record(number, raw.strip(), error=cells)
     try:
@@ -439,7 +446,8 @@ def parse_puzzle(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (),
     ...
     satdoku.errors.ParseError: line 1: 3 cells is not a square board (a 1x1 board has 1, 2x2 has 4)
     """
-    puzzle = plain_line_puzzle(text, box, rules, source)
+    plain = box is None or isinstance(box, (str, tuple))  # (not a --layout: inlined)
+    puzzle = plain_line_puzzle(text, box, rules, source) if plain else None
     if puzzle is not None:
         return puzzle
     records = list(read_puzzles(text, source, box, rules))
@@ -461,6 +469,9 @@ def format_line(board: Board, grid: Grid) -> str:
     >>> format_line(Board.classic(4), (1, 2, 0, 4) * 4)
     '12.412.412.412.4'
     """
+    if board.multigrid:  # the canvas, holes written *
+        from satdoku.formats.multigrid_write import format_canvas_line
+        return format_canvas_line(board, grid)  # type: ignore[arg-type]
     if board.single_char:  # digits 0..61: one byte each
         return bytes(grid).translate(_WRITE_TABLE).decode()
     return " ".join(str(d) if d else "." for d in grid)
@@ -468,6 +479,9 @@ def format_line(board: Board, grid: Grid) -> str:
 
 def format_grid(board: Board, grid: Grid, mark: frozenset[int] = frozenset()) -> str:
     """A readable grid with box separators; cells in ``mark`` are flagged with ``*``."""
+    if board.multigrid:  # the canvas, holes blank
+        from satdoku.formats.multigrid_write import format_canvas_grid
+        return format_canvas_grid(board, grid, mark)  # type: ignore[arg-type]
     n = board.n
     symbols = [board.symbol(d) if board.single_char else (str(d) if d else ".") for d in grid]
     width = max(len(s) for s in symbols)

@@ -33,7 +33,7 @@ from satdoku.errors import RuleError
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, all_rules, grid_literals
 from satdoku.rules.checker import grid_checker
-from satdoku.symmetry import MAPS
+from satdoku.symmetry import MAPS, canvas_map
 
 #: Chosen by measurement (scripts/bench_generate.py --fill): MiniSat and Glucose follow
 #: random phases (every grid distinct), and minimal puzzles made from their grids have the
@@ -103,6 +103,8 @@ def transformed(board: Board, grid: Grid, rng: random.Random) -> Grid:
     >>> transformed(board, grid, random.Random(5)) == chained
     True
     """
+    if board.multigrid:
+        return canvas_transformed(board, grid, rng)
     n = board.n
     names = [0, *rng.sample(range(1, n + 1), n)]
     rows = _line_order(n, board.box[0] if board.box else n, rng)
@@ -111,6 +113,57 @@ def transformed(board: Board, grid: Grid, rng: random.Random) -> Grid:
     # cell k of the shuffled grid comes from cell at[k] (a row of rows, a column of cols)
     at = [row * n + c for row in rows for c in cols]
     return tuple(map(names.__getitem__, map(grid.__getitem__, map(at.__getitem__, sources))))
+
+
+def canvas_transformed(board: Board, grid: Grid, rng: random.Random) -> Grid:
+    """A multi-grid board's grid under random transforms that keep its layout: digits
+    renamed, the rows of each band of boxes shuffled (bands stay: the holes would move), the
+    columns of each stack, and a map of the square that sends the grids onto the grids.
+
+    >>> from satdoku.multigrid import MultiBoard
+    >>> board = MultiBoard.layout("twodoku", 4)
+    >>> with Filler(board) as filler:
+    ...     grid = filler.grid(random.Random(2))
+    >>> from satdoku.rules.checker import grid_checker
+    >>> from satdoku.rules import classic_rules
+    >>> grid_checker(board, classic_rules(board))(canvas_transformed(board, grid, random.Random(3)))
+    True
+    """
+    n = board.n
+    names = [0, *rng.sample(range(1, n + 1), n)]
+    a, b = board.box or (1, 1)
+    rows = [r for band in range(0, board.height, a) for r in _shuffled(band, a, rng)]
+    cols = [c for stack in range(0, board.width, b) for c in _shuffled(stack, b, rng)]
+    move = rng.choice(_grid_maps(board))
+    at = board.cell_at
+    # the cell at place p takes the digit of the cell at (rows × cols)(move(p))
+    sources = [at(rows[r], cols[c]) for r, c in (move(*p) for p in board.coords)]
+    return tuple(names[grid[i]] for i in sources)  # type: ignore[index]
+
+
+def _shuffled(start: int, size: int, rng: random.Random) -> list[int]:
+    lines = list(range(start, start + size))
+    rng.shuffle(lines)
+    return lines
+
+
+@cache
+def _grid_maps(board: Board) -> list[Callable[[int, int], tuple[int, int]]]:
+    """The maps of the square (on the board's canvas) that send its grids onto its grids."""
+    found = []
+    grids = set(board.grids)  # type: ignore[attr-defined]
+    n = board.n
+    for name in sorted(MAPS):
+        move = canvas_map(name, board.height, board.width)
+        if move is None:
+            continue
+        images = set()
+        for r, c in grids:
+            corners = [move(r, c), move(r + n - 1, c + n - 1)]
+            images.add((min(p[0] for p in corners), min(p[1] for p in corners)))
+        if images == grids:
+            found.append(move)
+    return found
 
 
 class Filler:
@@ -129,8 +182,7 @@ class Filler:
         self.holds = grid_checker(board, self.checks)  # every rule, one fast pass
         self.session = Session(build(board, self.rules, encoding, amo, deadline=deadline),
                                backend, deadline=deadline)
-        n = board.n
-        self._negative = list(range(-1, -n ** 3 - 1, -1))  # every digit variable false
+        self._negative = list(range(-1, -board.num_cell_vars - 1, -1))  # every digit: false
 
     def close(self) -> None:
         self.session.close()
@@ -154,7 +206,8 @@ class Filler:
         if self._valid(moved, givens):  # (checked: no need to check the solver's grid too)
             return moved
         Puzzle(self.board, givens or grid, self.rules).verify(grid, self.holds)
-        for transform in TRANSFORMS:  # some transform breaks a rule: keep the others
+        for transform in TRANSFORMS[:1] if self.board.multigrid else TRANSFORMS:
+            # some transform breaks a rule: keep the others (relabelling alone on a canvas)
             moved = transform(self.board, grid, rng)
             if self._valid(moved, givens):
                 grid = moved
@@ -168,7 +221,7 @@ class Filler:
                givens: Grid | None = None, conflicts: int | None = None) -> Grid:
         n, random = self.board.n, rng.random
         phases = self._negative.copy()  # all of them, each time (MiniSat saves the phases
-        for var in range(0, n ** 3, n):  # of its search over them): one true per cell
+        for var in range(0, len(phases), n):  # of its search over them): one true per cell
             phases[var + int(random() * n)] *= -1
         self.session.set_phases(phases)
         assumptions = grid_literals(self.board, givens or ())
@@ -180,7 +233,8 @@ class Filler:
             names = ", ".join(rule.name for rule in self.rules) or "classic rules"
             those = " with these givens" if assumptions else ""
             raise RuleError(f"no {self.board.describe()} grid satisfies {names}{those}")
-        return grid_of_model(self.session.model, n)  # (several digits a cell: the first)
+        # (several digits a cell: the first)
+        return grid_of_model(self.session.model, n, self.board.num_cells)
 
 
 def random_grid(board: Board, rules: tuple[Rule, ...] = (), seed: int | str = 0) -> Grid:

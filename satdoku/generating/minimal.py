@@ -95,7 +95,7 @@ def restricted_witness(board: Board, removal: Removal, unit: Unit,
     model = removal.session.model
     if all(model[lits[c] - 1] > 0 for c in unit):  # (S was unique: cannot happen)
         return None
-    return grid_of_model(model, n)
+    return grid_of_model(model, n, board.num_cells)
 
 
 def reduced(formula: Formula, true: Sequence[int]) -> Formula:

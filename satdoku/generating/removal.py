@@ -76,7 +76,7 @@ class Removal:
         n = board.n
         self.session, self.conflicts = session, conflicts
         self.deadline = deadline or Deadline(None)
-        self.lits = [*map(add, range(0, n ** 3, n), solution)]  # cell_var, inlined
+        self.lits = [*map(add, range(0, len(solution) * n, n), solution)]  # cell_var, inlined
         self.given = [True] * len(solution)
         #: Units kept because their test ran out of budget or time (in the order met).
         self.undecided: list[Unit] = []

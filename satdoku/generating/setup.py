@@ -36,10 +36,12 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
+from satdoku.formats.multigrid_options import layout_option
 from satdoku.generating.drawing import KINDS, MARK_KINDS, Draw, default_count, merge, negative
 from satdoku.generating.regions import random_regions
 from satdoku.rules import Cage, KillerCages, Rule, parse_rules
 from satdoku.rules.arrows import Arrow, Arrows
+from satdoku.rules.base import require_multigrid
 from satdoku.rules.data import writer_for
 from satdoku.rules.dots import (
     NEGATIVE_KINDS,
@@ -73,6 +75,8 @@ class Setup:
     @property
     def plain(self) -> bool:
         """Whether a line of digits (and the command line) says the whole puzzle."""
+        if self.board.multigrid and layout_option(self.board) is None:  # type: ignore[arg-type]
+            return False  # (an arrangement with no name: its grids are in JSON only)
         return (self.board.regions is None and not self.options.get("jigsaw")
                 and not self.options.get("cages") and not self.options.get("draw")
                 and not (self.template and self.rules)
@@ -156,6 +160,7 @@ def setup(board: Board | None, template: str | None, template_givens: TemplateGi
     if draw:
         made.options["draw"] = draws(draw, made.board.n)
         _check_draws(made.options["draw"], made.rules)
+    require_multigrid(made.board, made.rules)
     for rule in made.rules:
         if not jigsaw:  # a jigsaw board is drawn later: its generator checks each one
             rule.check_board(made.board)

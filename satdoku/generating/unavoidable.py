@@ -35,7 +35,8 @@ from itertools import compress
 from operator import add, eq, or_
 
 from satdoku.board import Board
-from satdoku.rules import Grid
+from satdoku.rules import Grid, classic_rules
+from satdoku.rules.checker import grid_checker
 
 
 def unavoidable_sets(board: Board, grid: Grid) -> list[int]:
@@ -43,6 +44,8 @@ def unavoidable_sets(board: Board, grid: Grid) -> list[int]:
     in the module's text, as bit masks of cells; none on a jigsaw board."""
     if board.regions is not None:
         return []
+    if board.multigrid:
+        return _canvas_sets(board, grid)
     n = board.n
     band, stack = board.box or (n, n)
     coords, across_cells, row_bits, column_bits = _tables(n)
@@ -59,6 +62,24 @@ def unavoidable_sets(board: Board, grid: Grid) -> list[int]:
     if stack == 3:
         sets += _same_lines(n, row, column_bits)
     return sets
+
+
+def _canvas_sets(board: Board, grid: Grid) -> list[int]:
+    """A multi-grid board's sets: each grid's own (cut out of the canvas), kept when the
+    second grid they give keeps the rules of the whole board (a set that meets a box
+    shared with another grid may break that grid's rows or columns)."""
+    shape = Board(board.n, board.box)
+    holds = grid_checker(board, classic_rules(board))
+    found: dict[int, None] = {}
+    for k, inside in enumerate(board.grid_cells):  # type: ignore[attr-defined]
+        own = board.subgrid(grid, k)  # type: ignore[attr-defined]
+        for mask in unavoidable_sets(shape, own):
+            other = list(grid)
+            for j, d in enumerate(second_grid(shape, own, mask)):
+                other[inside[j]] = d
+            if holds(tuple(other)):
+                found[sum(1 << inside[j] for j in cells(mask))] = None
+    return list(found)
 
 
 def _line_cycles(n: int, lines: Sequence[int], where: list[int], band: int,
@@ -156,6 +177,15 @@ def cells(mask: int) -> list[int]:
 def second_grid(board: Board, grid: Grid, mask: int) -> Grid:
     """The other grid of an unavoidable set of :func:`unavoidable_sets`: its two digits
     swapped, or its three digits exchanged between its two lines."""
+    if board.multigrid:  # in the one grid that holds the set
+        shape, inside = Board(board.n, board.box), cells(mask)
+        for k, places in enumerate(board.grid_cells):  # type: ignore[attr-defined]
+            if set(inside) <= set(places):
+                local = sum(1 << places.index(i) for i in inside)
+                other = dict(zip(places, second_grid(shape, board.subgrid(grid, k), local),  # type: ignore[attr-defined]
+                                 strict=True))
+                return tuple(other.get(i, d) for i, d in enumerate(grid))
+        raise ValueError("the set lies in no single grid")
     n, inside = board.n, cells(mask)
     digits = {grid[i] for i in inside}
     if len(digits) == 2:

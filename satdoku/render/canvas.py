@@ -24,18 +24,26 @@ BASELINE = 0.36
 
 @dataclass(frozen=True)
 class Layout:
-    """An n×n grid of ``cell``-wide cells, ``margin`` around it and ``header`` above."""
+    """An n×n grid of ``cell``-wide cells, ``margin`` around it and ``header`` above.
+
+    A multi-grid board's canvas is ``rows × cols`` places, and ``coords`` gives the place of
+    each cell (cells are not numbered row by row over the whole canvas there).
+    """
 
     n: int
     cell: float = 40.0
     margin: float = 8.0
     header: float = 0.0
+    rows: int = 0
+    cols: int = 0
+    coords: tuple[tuple[int, int], ...] | None = None
 
     @property
     def size(self) -> tuple[float, float]:
         """(width, height) of the whole picture in user units."""
-        side = self.n * self.cell + 2 * self.margin
-        return side, side + self.header
+        across = (self.cols or self.n) * self.cell + 2 * self.margin
+        down = (self.rows or self.n) * self.cell + 2 * self.margin
+        return across, down + self.header
 
     def point(self, row: float, col: float) -> Point:
         """The (x, y) of a point given in grid units (row down, column across)."""
@@ -43,11 +51,11 @@ class Layout:
 
     def corner(self, cell: int) -> Point:
         """The top-left corner of a cell."""
-        return self.point(*divmod(cell, self.n))
+        return self.point(*(self.coords[cell] if self.coords else divmod(cell, self.n)))
 
     def centre(self, cell: int) -> Point:
         """The centre of a cell."""
-        r, c = divmod(cell, self.n)
+        r, c = self.coords[cell] if self.coords else divmod(cell, self.n)
         return self.point(r + 0.5, c + 0.5)
 
 

@@ -48,6 +48,8 @@ def count_colour(count: int, cap: int) -> str:
 
 #: Line widths, in cells.
 THIN, THICK = 0.025, 0.075
+#: A (row, column) corner of cells, in grid units.
+Place = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,9 @@ def render_svg(puzzle: Puzzle, solution: Grid | None = None,
     outside = any(m.kind == "text" and text_place(board.n, m.cells, m.style) == "outside"
                   for m in markings)  # clues outside the grid need room
     margin = cell * (1.0 if outside else 0.08)
-    size = _title_size(board.n, cell, margin, title)
-    lay = Layout(board.n, cell, margin, 1.6 * size if title else 0.0)
+    size = _title_size(board.width, cell, margin, title)
+    lay = Layout(board.n, cell, margin, 1.6 * size if title else 0.0, board.height, board.width,
+                 board.coords if board.multigrid else None)
     width, height = lay.size
     root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg",
                               "viewBox": f"0 0 {number(width)} {number(height)}",
@@ -178,7 +181,56 @@ def _line(lay: Layout, group: ET.Element, a: tuple[float, float], b: tuple[float
     add(group, "line", x1=x1, y1=y1, x2=x2, y2=y2)
 
 
+def canvas_lines(board: Board) -> tuple[list[tuple[Place, Place]], list[tuple[Place, Place]]]:
+    """(thin, thick) lines of a multi-grid board's canvas, (row, col) end points in grid
+    units: thick between cells of different boxes and between a cell and a hole (so every
+    grid's outline is drawn), thin between cells of one box.
+
+    >>> from satdoku.multigrid import MultiBoard
+    >>> thin, thick = canvas_lines(MultiBoard.layout("twodoku", 4))
+    >>> len(thin), len(thick)
+    (6, 8)
+    """
+    at, box = board.cell_at, board.box_of
+    thin: list[tuple[Place, Place]] = []
+    thick: list[tuple[Place, Place]] = []
+
+    def kind(a: int | None, b: int | None) -> str:
+        if a is None and b is None:
+            return ""
+        return "thick" if a is None or b is None or box[a] != box[b] else "thin"
+
+    for k in range(board.height + 1):  # across, above row k
+        kinds = [kind(at(k - 1, c), at(k, c)) for c in range(board.width)]
+        for name, lines in (("thin", thin), ("thick", thick)):
+            lines += [((k, a), (k, b)) for a, b in _runs([x == name for x in kinds])]
+    for k in range(board.width + 1):  # down, left of column k
+        kinds = [kind(at(r, k - 1), at(r, k)) for r in range(board.height)]
+        for name, lines in (("thin", thin), ("thick", thick)):
+            lines += [((a, k), (b, k)) for a, b in _runs([x == name for x in kinds])]
+    return thin, thick
+
+
+def _canvas_grid(lay: Layout, scene: Scene, group: ET.Element) -> None:
+    """The lines of a multi-grid board, and its canvas as an invisible frame (pictures of
+    explanations find the grid by it)."""
+    cell, (thin_lines, thick_lines) = lay.cell, canvas_lines(scene.puzzle.board)
+    thin = add(group, "g", class_="thin", stroke=COLOURS["thin"], stroke_width=THIN * cell)
+    for a, b in thin_lines:
+        _line(lay, thin, a, b)
+    borders = add(group, "g", class_="borders", stroke=COLOURS["border"],
+                  stroke_width=THICK * cell, stroke_linecap="square")
+    for a, b in thick_lines:
+        _line(lay, borders, a, b)
+    x, y = lay.point(0, 0)
+    add(group, "rect", x=x, y=y, width=lay.cols * cell, height=lay.rows * cell, fill="none",
+        stroke="none", class_="frame")
+
+
 def _grid(lay: Layout, scene: Scene, group: ET.Element) -> None:
+    if lay.coords is not None:
+        _canvas_grid(lay, scene, group)
+        return
     n, cell = lay.n, lay.cell
     thin = add(group, "g", class_="thin", stroke=COLOURS["thin"], stroke_width=THIN * cell)
     for k in range(1, n):

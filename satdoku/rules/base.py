@@ -82,6 +82,10 @@ class Rule(ABC):
 
     name: ClassVar[str] = "rule"
     description: ClassVar[str] = ""
+    #: Whether the rule holds its meaning on a multi-grid board (its geometry comes from the
+    #: board's units or its own cells, never from n×n arithmetic); other rules are refused
+    #: there (:func:`require_multigrid`), never applied wrongly.
+    multigrid: ClassVar[bool] = False
 
     def check_board(self, board: Board) -> None:
         """Raise :class:`~satdoku.errors.RuleError` when the rule makes no sense on ``board``."""
@@ -101,7 +105,7 @@ class Rule(ABC):
         slow as encoding (fine for rules whose CNF grows with their data). A rule whose CNF
         grows with the board, or combinatorially, overrides it with a formula.
         """
-        counter = SizeCounter(reserved=board.n ** 3)
+        counter = SizeCounter(reserved=board.num_cell_vars)
         self.encode(board, counter, amo)
         return counter.size
 
@@ -118,10 +122,11 @@ class Rule(ABC):
         return next(iter(self.violations(board, grid)), None) is None
 
 
-def duplicate_violations(rule: str, what: str, regions: Sequence[Unit],
-                         grid: Grid) -> Iterator[Violation]:
+def duplicate_violations(rule: str, what: str, regions: Sequence[Unit], grid: Grid,
+                         board: Board | None = None) -> Iterator[Violation]:
     """Violations for a digit repeated inside any of ``regions`` (blanks ignored): one per
-    region and digit, naming every cell that holds it."""
+    region and digit, naming every cell that holds it (and the region as ``board`` names
+    it: :meth:`Board.unit_name`)."""
     for k, region in enumerate(regions):
         cells_of: dict[int, list[int]] = {}
         for i in region:
@@ -130,10 +135,31 @@ def duplicate_violations(rule: str, what: str, regions: Sequence[Unit],
         for d, cells in cells_of.items():
             if len(cells) > 1:
                 times = _TIMES.get(len(cells), f"{len(cells)} times")
-                yield Violation(rule, tuple(cells), f"{d} {times} in {what} {k + 1}")
+                name = board.unit_name(what, k, region) if board else f"{what} {k + 1}"
+                yield Violation(rule, tuple(cells), f"{d} {times} in {name}")
 
 
 _TIMES = {2: "twice", 3: "three times"}
+
+
+def require_multigrid(board: Board, rules: Iterable[Rule]) -> None:
+    """RuleError naming the first of ``rules`` that has no meaning on the multi-grid
+    ``board`` (nothing on a board of one grid).
+
+    >>> from satdoku.multigrid import MultiBoard
+    >>> from satdoku.rules import parse_rules
+    >>> require_multigrid(MultiBoard.layout("twodoku"), parse_rules("anti-knight"))
+    Traceback (most recent call last):
+    ...
+    satdoku.errors.RuleError: rule 'anti-knight' is not supported on a twodoku board (only ...
+    """
+    if not board.multigrid:
+        return
+    for rule in rules:
+        if not rule.multigrid:
+            raise RuleError(f"rule {rule.name!r} is not supported on a "
+                            f"{board.kind} board (only the rows, columns and boxes of its "  # type: ignore[attr-defined]
+                            "grids are)")
 
 
 class RegionRule(Rule, ABC):
@@ -142,7 +168,7 @@ class RegionRule(Rule, ABC):
     what: ClassVar[str] = "region"
 
     def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
-        return duplicate_violations(self.name, self.what, self.regions(board), grid)
+        return duplicate_violations(self.name, self.what, self.regions(board), grid, board)
 
     def holds(self, board: Board, grid: Grid) -> bool:
         from satdoku.rules.checker import grid_checker  # (it builds on this module)
@@ -154,6 +180,7 @@ class Rows(RegionRule):
     name: ClassVar[str] = "rows"
     description: ClassVar[str] = "each row holds every digit once"
     what: ClassVar[str] = "row"
+    multigrid: ClassVar[bool] = True
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return board.rows
@@ -164,6 +191,7 @@ class Columns(RegionRule):
     name: ClassVar[str] = "columns"
     description: ClassVar[str] = "each column holds every digit once"
     what: ClassVar[str] = "column"
+    multigrid: ClassVar[bool] = True
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return board.columns
@@ -174,6 +202,7 @@ class Boxes(RegionRule):
     name: ClassVar[str] = "boxes"
     description: ClassVar[str] = "each box (or jigsaw region) holds every digit once"
     what: ClassVar[str] = "box"
+    multigrid: ClassVar[bool] = True
 
     def regions(self, board: Board) -> Sequence[Unit]:
         return board.boxes
@@ -208,8 +237,10 @@ def check_cells(board: Board, cells: Sequence[int], distinct: bool = False) -> N
     satdoku.errors.RuleError: cell index 16 is outside the 4x4 board
     """
     for i in cells:
-        if not 0 <= i < board.n * board.n:
-            raise RuleError(f"cell index {i} is outside the {board.n}x{board.n} board")
+        if not 0 <= i < board.num_cells:
+            raise RuleError(f"cell index {i} is outside the {board.n}x{board.n} board"
+                            if not board.multigrid else
+                            f"cell index {i} is not one of the board's {board.num_cells}")
     if len(set(cells)) != len(cells):
         twice = next(i for i in cells if cells.count(i) > 1)
         raise RuleError(f"cell {board.cell_name(twice)} is listed twice")

@@ -41,16 +41,16 @@ BIT_SUM_LIMIT = 1024
 
 @lru_cache(maxsize=64)
 def grid_checker(board: Board, rules: tuple[Rule, ...]) -> Callable[[Grid], bool]:
-    """``holds(grid)``: whether ``grid`` is complete (n² digits in 1..n) and keeps every rule.
+    """``holds(grid)``: whether ``grid`` is complete (a digit in 1..n a cell) and keeps every rule.
 
     ``rules`` is the full list (classic rules included).
     """
     regions = [region for rule in rules if isinstance(rule, RegionRule)
                for region in rule.regions(board) if len(region) > 1]
     others = tuple(rule for rule in rules if not isinstance(rule, RegionRule))
+    cells = board.num_cells
     check = (_bit_sum_check if len(regions) * board.n <= BIT_SUM_LIMIT
-             else _tag_set_check)(board.n, regions)
-    cells = board.n ** 2
+             else _tag_set_check)(board.n, regions, cells)
 
     def holds(grid: Grid) -> bool:
         return (len(grid) == cells and check(grid)
@@ -62,9 +62,9 @@ def grid_checker(board: Board, rules: tuple[Rule, ...]) -> Callable[[Grid], bool
     return holds if others else holds_regions
 
 
-def _bit_sum_check(n: int, regions: Sequence[Unit]) -> Callable[[Grid], bool]:
+def _bit_sum_check(n: int, regions: Sequence[Unit], cells: int) -> Callable[[Grid], bool]:
     """Complete and no region repeats a digit, by the bit sum (see the module's text)."""
-    weights = [dict.fromkeys(range(1, n + 1), 0) for _ in range(n * n)]
+    weights = [dict.fromkeys(range(1, n + 1), 0) for _ in range(cells)]
     for k, region in enumerate(regions):
         for i in region:
             for d in range(1, n + 1):
@@ -81,8 +81,9 @@ def _bit_sum_check(n: int, regions: Sequence[Unit]) -> Callable[[Grid], bool]:
     return check
 
 
-def _tag_set_check(n: int, regions: Sequence[Unit]) -> Callable[[Grid], bool]:
-    """Complete and no region repeats a digit: all (region k, digit d) ↦ k·(n+1) + d distinct."""
+def _tag_set_check(n: int, regions: Sequence[Unit], size: int) -> Callable[[Grid], bool]:
+    """Complete and no region repeats a digit: all (region k, digit d) ↦ k·(n+1) + d distinct
+    (``size``: the board's number of cells)."""
     cells = [i for region in regions for i in region]
     tags = tuple(k * (n + 1) for k, region in enumerate(regions) for _ in region)
     gather = itemgetter(*cells) if len(cells) > 1 else None

@@ -30,7 +30,7 @@ from typing import TextIO
 
 from cnf import AMO, Formula, parse_model, write_dimacs
 from cnf.dimacs import DimacsError, stats_table
-from satdoku.board import default_box
+from satdoku.board import Board, default_box
 from satdoku.encoding import DEFAULT_AMO, DEFAULT_ENCODING, Encoding, build
 from satdoku.errors import ParseError, SatdokuError, VerificationError
 from satdoku.formats import format_line
@@ -59,6 +59,14 @@ def header(puzzle: Puzzle, encoding: Encoding, amo: AMO, formula: Formula) -> li
              f"board: {board.describe()}"]
     if board.regions is not None:
         lines.append("regions: " + " ".join(map(str, board.regions)))
+    if board.multigrid:
+        lines.append("grids (top-left cells): " + " ".join(board.grid_names()))  # type: ignore[attr-defined]
+    variables = _multigrid_variables(board, formula) if board.multigrid else [
+        f"variables: v(r,c,d) = (r*{n} + c)*{n} + d + 1 for row r, column c, digit d+1, "
+        "all counted from 0",
+        f"  i.e. 1..{n ** 3} are the cells (v = {n} means r1c1 holds {n}); "
+        + (f"{n ** 3 + 1}..{formula.num_vars} are auxiliary" if formula.num_vars > n ** 3
+           else "there are no auxiliary variables")]
     lines += [
         "rules: " + ", ".join(rule.name for rule in all_rules(board, puzzle.rules)),
         f"encoding: {Encoding(encoding).value}, at-most-one: {AMO(amo).value}",
@@ -67,16 +75,25 @@ def header(puzzle: Puzzle, encoding: Encoding, amo: AMO, formula: Formula) -> li
         "at the end"
         + (f", plus {len(puzzle.eliminated)} eliminated candidates as negative units"
            if puzzle.eliminated else ""),
-        f"variables: v(r,c,d) = (r*{n} + c)*{n} + d + 1 for row r, column c, digit d+1, "
-        "all counted from 0",
-        f"  i.e. 1..{n ** 3} are the cells (v = {n} means r1c1 holds {n}); "
-        + (f"{n ** 3 + 1}..{formula.num_vars} are auxiliary" if formula.num_vars > n ** 3
-           else "there are no auxiliary variables"),
+        *variables,
         f"decode a model with: {decode_command(puzzle)}",
         "",
         *stats_table(formula),
     ]
     return lines
+
+
+def _multigrid_variables(board: Board, formula: Formula) -> list[str]:
+    """The variable map of a multi-grid board: cells counted over the cells that exist,
+    row by row, and for each canvas row which columns are which cells and variables."""
+    n, top = board.n, board.num_cell_vars
+    return [f"variables: v(k,d) = k*{n} + d + 1 for the k-th cell and digit d+1, both "
+            "counted from 0; cells are counted row by row over the places a grid covers "
+            "(holes have none):",
+            f"  i.e. 1..{top} are the cells; " + (
+                f"{top + 1}..{formula.num_vars} are auxiliary" if formula.num_vars > top
+                else "there are no auxiliary variables"),
+            *(f"  {line}" for line in board.cell_map())]  # type: ignore[attr-defined]
 
 
 def decode_command(puzzle: Puzzle) -> str:
@@ -88,6 +105,9 @@ def decode_command(puzzle: Puzzle) -> str:
     'satdoku decode PUZZLE MODEL --box none --rules anti-knight'
     """
     board, words = puzzle.board, ["satdoku decode PUZZLE MODEL"]
+    if board.multigrid:
+        name = board.kind  # type: ignore[attr-defined]
+        words.append(f"--layout {name}" if name != "multi-grid" else "--layout LAYOUT.json")
     if board.regions is None and board.box != default_box(board.n):
         words.append("--box " + (f"{board.box[0]}x{board.box[1]}" if board.box else "none"))
     named = [rule.name for rule in puzzle.rules if rule.name in CATALOGUE]
@@ -129,9 +149,9 @@ def grid_of(puzzle: Puzzle, lits: list[int]) -> Grid:
     satdoku.solving.external.ModelError: the model sets no digit for r2c1 and 11 more
     """
     board, n = puzzle.board, puzzle.board.n
-    cells = [0] * (n * n)
+    cells = [0] * board.num_cells
     for lit in lits:
-        if 0 < lit <= n ** 3:
+        if 0 < lit <= board.num_cell_vars:
             cell, digit = divmod(lit - 1, n)
             if cells[cell] and cells[cell] != digit + 1:
                 raise ModelError(f"the model puts both {cells[cell]} and {digit + 1} "

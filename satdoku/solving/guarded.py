@@ -47,7 +47,7 @@ def add_guarded_rule(session: Session, board: Board, rule: Rule,
     added this way share no auxiliary variables, whatever their names.
     """
     rule.check_board(board)
-    cells = board.n ** 3
+    cells = board.num_cell_vars
     scratch = Formula(reserved=cells)
     add_region_constraints(scratch, board, (rule,), Encoding(encoding), AMO(amo))
     rule.encode(board, scratch, AMO(amo))

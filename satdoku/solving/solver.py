@@ -101,7 +101,8 @@ class SudokuSolver:
         self.size = require_budget(board, self.rules, self.encoding, self.amo, memory_budget)
         self._formula: Formula | None = None
         self._session: Session | None = None
-        self.cell_vars = range(1, board.n ** 3 + 1)
+        self.cell_vars = range(1, board.num_cell_vars + 1)
+        self._n, self._count = board.n, board.num_cells  # (for grid_of: read once)
         self._holds = grid_checker(board, all_rules(board, self.rules))
         self._past_stats: dict[str, float] = {}  # of the sessions renewed so far
 
@@ -156,7 +157,7 @@ class SudokuSolver:
     def grid_of(self, model: list[int]) -> Grid:
         """Decode a model (or any list of true literals) into a grid
         (:func:`~satdoku.encoding.grid_of_model`)."""
-        return grid_of_model(model, self.board.n)
+        return grid_of_model(model, self._n, self._count)
 
     def _failure(self, puzzle: Puzzle, answer: SolveResult) -> Result:
         if answer is SolveResult.UNKNOWN:

@@ -19,12 +19,14 @@ from satdoku.cli.options import (
     Backend,
     Dask,
     EncodingOpt,
+    LayoutOpt,
     Output,
     Quiet,
     TimeLimit,
 )
 from satdoku.errors import BoardError, ExitCode
 from satdoku.formats.givens_only import givens_only_loss
+from satdoku.formats.loader import layout_board
 from satdoku.generating.by_grade import Difficulty
 from satdoku.generating.many import generate_many
 from satdoku.generating.options import GenerateOptions
@@ -159,7 +161,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
              template: Template = None, template_givens: TemplateGivensOpt = "keep",
              jigsaw: Jigsaw = False, killer: Killer = False,
              cage_size: CageSize = None, draw: DrawOpt = None, dask: Dask = None,
-             difficulty: DifficultyOpt = None, attempts: Attempts = 200) -> None:
+             difficulty: DifficultyOpt = None, attempts: Attempts = 200,
+             multigrid: LayoutOpt = None) -> None:
     """Generate unique puzzles, minimal for their clue symmetry (rot180 by default).
 
     When a removal test runs out of its budget, minimality is not proven: the output says so
@@ -176,7 +179,7 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     ·  satdoku generate --killer --givens 0  ·  satdoku generate --killer --jigsaw -f
     fpuzzles  ·  satdoku generate --draw thermos:6,arrows:4,dots  ·  satdoku generate
     --draw dots,xv --givens 0 --size 6  ·  satdoku generate -n 100000 -j 0 -o puzzles.txt
-    ·  satdoku generate --difficulty hard -n 5
+    ·  satdoku generate --difficulty hard -n 5  ·  satdoku generate --layout samurai
     """
     from satdoku.generating.setup import TemplateGivens, check_fpuzzles, setup
 
@@ -185,12 +188,18 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     except ValueError:
         raise typer.BadParameter("choose keep, removable or drop",
                                  param_hint="--template-givens") from None
-    layout = setup(None if template else Board.from_spec(size, box), template, kept, jigsaw,
-                   killer, cage_size, size, box, rules, draw)
+    if multigrid is not None and (template or jigsaw or killer or draw):
+        raise BoardError("--layout sets the board: it goes with --size, --box and --symmetry, "
+                         "not with --template, --jigsaw, --killer or --draw")
+    board = (Board.from_spec(size, box) if multigrid is None else
+             layout_board(multigrid, size, box))
+    layout = setup(None if template else board, template, kept, jigsaw, killer, cage_size,
+                   size, box, rules, draw)
     board, extra = layout.board, layout.rules
-    if clues is not None and clues >= board.n ** 2:
-        raise BoardError(f"--clues {clues}: a {board.n}x{board.n} board has only "
-                         f"{board.n ** 2} cells; give fewer")
+    if clues is not None and clues >= board.num_cells:
+        what = board.describe() if board.multigrid else f"{board.n}x{board.n}"
+        raise BoardError(f"--clues {clues}: a {what} board has only {board.num_cells} cells; "
+                         "give fewer")
     if fmt in (GenOutput.fpuzzles, GenOutput.sudokupad):  # what f-puzzles cannot say, first
         check_fpuzzles(layout, fmt.value, rules)
     options = GenerateOptions(symmetry=symmetry, clues=clues, strict=strict, minimal=minimal,
@@ -204,14 +213,14 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
         tried = Progress(attempts, "attempts", quiet)
         pick = GradePick(difficulty, count, time_limit, tried.update)
         made = pick.filter(made)
-    if not layout.plain and fmt in (GenOutput.grid, GenOutput.line):
+    if not layout.plain and not board.multigrid and fmt in (GenOutput.grid, GenOutput.line):
         typer.echo(f"satdoku: note: --format {fmt.value} shows the givens only; the rules, "
                    "regions, cages and other constraints are in --format json, fpuzzles or "
                    "sudokupad", err=True)
     chosen = fmt or (GenOutput.json if not layout.plain else
                      GenOutput.grid if count == 1 else GenOutput.line)
-    if layout.plain and chosen in (GenOutput.grid, GenOutput.line) and (  # other boxes
-            loss := givens_only_loss(Puzzle(board, (0,) * board.n ** 2))):
+    if (layout.plain or board.multigrid) and chosen in (GenOutput.grid, GenOutput.line) and (
+            loss := givens_only_loss(Puzzle(board, (0,) * board.num_cells))):  # other boxes
         typer.echo(f"satdoku: note: {loss.message(chosen.value)}", err=True)
     with output_stream(output) as out:
         code = write_all(made, count, out, chosen, with_solution, quiet, minimal)

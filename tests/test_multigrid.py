@@ -13,7 +13,7 @@ from multigrid_oracle import Oracle
 from test_budgets import real_size
 
 from cnf import AMO
-from conftest import DATA, run_cli
+from conftest import DATA, ROOT, run_cli
 from satdoku.board import Board
 from satdoku.encoding import Encoding, build, estimate
 from satdoku.encoding.budget import total
@@ -292,6 +292,19 @@ def test_cli_solves_checks_and_generates_samurai(tmp_path):
         MultiBoard.layout("samurai"), parse_puzzle(SOLUTION.read_text()).givens)
     made = run_cli("generate", "--layout", "samurai", "--seed", "3", "-f", "line")
     assert made.code == 0 and check(parse_puzzle(made.out)).status is Status.UNIQUE
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples" / "layouts").glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_example_layout_files_generate_unique_puzzles(path):
+    """The layout files in examples/layouts/ (docs/multigrid.md) make unique puzzles whose
+    solution passes the oracle's own rows, columns and boxes."""
+    made = run_cli("generate", "--layout", str(path), "--seed", "1", "-f", "json")
+    assert made.code == 0, made.err
+    puzzle = parse_json_puzzle(made.out)
+    result = check(puzzle)
+    assert result.status is Status.UNIQUE
+    assert classic_check(puzzle.board, result.solutions[0])
 
 
 @pytest.mark.parametrize("args, message", [

@@ -71,6 +71,7 @@ class _BoardN:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        self.num_cell_vars = n ** 3
 
 
 _HOUSES: dict[int, tuple[House, ...]] = {}

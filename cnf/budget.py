@@ -126,3 +126,13 @@ class Deadline:
         if self.expired:
             raise TimeoutError(f"time limit reached while {what}")
 
+    def within(self, seconds: float) -> Deadline:
+        """This deadline or ``seconds`` from now, whichever comes first.
+
+        >>> Deadline(None).within(5).seconds, Deadline(1).within(5).seconds
+        (5, 1)
+        """
+        if self.at is not None and self.at <= time.perf_counter() + seconds:
+            return self
+        return Deadline(seconds)
+

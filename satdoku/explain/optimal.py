@@ -34,7 +34,6 @@ between solver calls: one ``OptUx`` call may overrun it (measured on 9×9: at mo
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -42,6 +41,7 @@ from pysat.examples.optux import OptUx
 from pysat.formula import WCNF
 
 from cnf import SolveResult
+from cnf.budget import Deadline
 from satdoku.explain.groups import Group
 from satdoku.explain.search import Search
 from satdoku.explain.steps import DEDUCTION, SINGLE, TRIAL, Step, cell_digit, minimal_subset
@@ -65,9 +65,10 @@ class Optimum:
     proven: bool
 
 
-def optimal_step(search: Search, greedy: Step, deadline: float | None = None) -> Optimum:
+def optimal_step(search: Search, greedy: Step, deadline: Deadline | None = None) -> Optimum:
     """The step citing the fewest groups from the facts ``search`` knows (``greedy``: the
     ordinary search's step, the first best), searched until ``deadline``."""
+    deadline = deadline or Deadline(None)
     literals = _ordered(search, greedy)
     bound = len(greedy.groups) - 1
     best = _few_groups(search, literals, min(bound, FEW), deadline)
@@ -75,7 +76,7 @@ def optimal_step(search: Search, greedy: Step, deadline: float | None = None) ->
     if best == () and bound > FEW:  # none with FEW groups or fewer: OptUx, in a child
         clauses = _simplified(search)
         found, proven = run_streamed(lambda report: _fewest_steps(clauses, literals, bound,
-                                                                  report), _left(deadline))
+                                                                  report), deadline.left())
         best = (found[-1][0], [search.groups.groups[g] for g in found[-1][1]]) if found else ()
     x, groups = best or (greedy.derived[0], [search.groups.groups[g] for g in greedy.groups])
     step = _step(search, groups, x, deadline)
@@ -95,14 +96,6 @@ def _fewest_steps(clauses: list[tuple[Group, list[list[int]]]], literals: list[i
         if fewest is not None:
             report((x, [g.index for g in fewest]))
             bound = len(fewest) - 1
-
-
-def _late(deadline: float | None) -> bool:
-    return deadline is not None and time.perf_counter() > deadline
-
-
-def _left(deadline: float | None) -> float | None:
-    return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
 def _ordered(search: Search, greedy: Step) -> list[int]:
@@ -147,7 +140,7 @@ def _fewest_groups(clauses: list[tuple[Group, list[list[int]]]], x: int,
 
 
 def _few_groups(search: Search, literals: list[int], most: int,
-               deadline: float | None) -> tuple[int, list[Group]] | tuple[()] | None:
+               deadline: Deadline) -> tuple[int, list[Group]] | tuple[()] | None:
     """A literal that ``most`` groups or fewer imply from the known facts, with the fewest
     such groups; () when there is none; None when the deadline came first.
 
@@ -160,7 +153,7 @@ def _few_groups(search: Search, literals: list[int], most: int,
         by_cell.setdefault(cell_digit(search.board, x)[0], []).append(x)
     for size in range(1, most + 1):
         for groups in _linked(search.groups.groups, size):
-            if _late(deadline):
+            if deadline.expired:
                 return None
             cells = tuple(sorted({i for g in groups for i in g.cells}))
             sels = [*(g.selector for g in groups), *search.facts_in(cells)]
@@ -183,14 +176,14 @@ def _linked(groups: tuple[Group, ...], size: int) -> Iterator[tuple[Group, ...]]
     yield from ((groups[a], groups[b]) for a, b in sorted(pairs))
 
 
-def _step(search: Search, groups: list[Group], x: int, deadline: float | None) -> Step:
+def _step(search: Search, groups: list[Group], x: int, deadline: Deadline) -> Step:
     """The step for ``x`` from ``groups``, citing the fewest facts they need (by OptUx, in a
     child; when the deadline comes first, a minimal set of them), with the other literals
     they refute (as any step)."""
     cells = sorted({i for g in groups for i in g.cells})
     facts = search.facts_in(tuple(cells))
-    found, done = ([], False) if _late(deadline) else run_streamed(
-        lambda report: report(_fewest_facts(groups, facts, x)), _left(deadline))
+    found, done = ([], False) if deadline.expired else run_streamed(
+        lambda report: report(_fewest_facts(groups, facts, x)), deadline.left())
     if done:
         cited = found[0]
     else:

@@ -22,12 +22,13 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from cnf.budget import Deadline
 from satdoku.errors import SatdokuError
 from satdoku.explain.catalogue import EDITOR_FAMILIES
 from satdoku.explain.grades import HARD_WEIGHT, band, minutes
 from satdoku.explain.groups import Groups, constraint_groups
 from satdoku.explain.search import Search
-from satdoku.explain.steps import TRIAL, Deadline, Step, cell_digit
+from satdoku.explain.steps import TRIAL, Step, cell_digit
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solving.solver import Status, solver_for
@@ -122,13 +123,13 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     constraint groups (:mod:`.optimal`), as far as that search gets in the time.
     ``disabled``: editor families of techniques not to use (:data:`EDITOR_FAMILIES`)."""
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    deadline = Deadline(time_limit)
     off = frozenset(disabled)
     unknown = sorted(off - set(EDITOR_FAMILIES))
     if unknown:
         raise SatdokuError(f"unknown logic family {unknown[0]!r} (known: "
                            f"{', '.join(EDITOR_FAMILIES)})")
-    check = solver_for(puzzle.board, puzzle.rules).check(puzzle, time_limit)
+    check = solver_for(puzzle.board, puzzle.rules).check(puzzle, deadline.left())
     if check.status not in (Status.UNIQUE, Status.MULTIPLE):
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
@@ -139,14 +140,13 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     stuck = False
     try:
         while not search.solved:
-            if (max_steps is not None and len(steps) >= max_steps) or (
-                    deadline is not None and time.perf_counter() > deadline):
+            if (max_steps is not None and len(steps) >= max_steps) or deadline.expired:
                 break
             try:
                 step = search.next_step(deadline)
                 if step is not None and optimal is not None and solution is not None:
                     step = _optimal(search, step, optimal, deadline)
-            except Deadline:
+            except TimeoutError:
                 break
             if step is None:
                 stuck = True
@@ -163,10 +163,9 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                        check.solutions, time.perf_counter() - start, search.start, stuck)
 
 
-def _optimal(search: Search, step: Step, seconds: float, deadline: float | None) -> Step:
+def _optimal(search: Search, step: Step, seconds: float, deadline: Deadline) -> Step:
     from satdoku.explain.optimal import optimal_step  # on request only: OptUx, RC2 …
-    limit = time.perf_counter() + seconds
-    found = optimal_step(search, step, limit if deadline is None else min(limit, deadline)).step
+    found = optimal_step(search, step, deadline.within(seconds)).step
     return found if found is step else search.named(replace(found, name=""))
 
 

@@ -34,12 +34,12 @@ box …).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
 from cnf import Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.explain.candidates import Candidates, Finding, classic_only, houses
 from satdoku.explain.catalogue import family_of, weight
 from satdoku.explain.groups import Group, Groups
@@ -181,7 +181,7 @@ class Search:
         return list(dict.fromkeys(out))
 
     # -- the search ----------------------------------------------------------------------
-    def next_step(self, deadline: float | None = None) -> Step | None:
+    def next_step(self, deadline: Deadline | None = None) -> Step | None:
         """The lightest step found from the facts known, named (None when the grid is full,
         or when no step is found: a puzzle that is not unique, or disabled families)."""
         if self.solved:
@@ -198,21 +198,21 @@ class Search:
                 best = found
         return best
 
-    def _stages(self) -> list[tuple[float, Callable[[float | None, Step | None], Step | None]]]:
+    def _stages(self) -> list[tuple[float, Callable[[Deadline | None, Step | None], Step | None]]]:
         """The technique stages and the generic search, by the lowest weight each can give."""
-        out: list[tuple[float, Callable[[float | None, Step | None], Step | None]]] = [
+        out: list[tuple[float, Callable[[Deadline | None, Step | None], Step | None]]] = [
             (lowest, partial(self._technique, k)) for k, (lowest, _) in enumerate(STAGES)]
         generic = ([(weight("", 2), 2), (weight("", 3), 4), (weight("", 5), None)]
                    if self.variant else [(weight("forcing chain"), None)])
         out += [(lowest, partial(self._generic_stage, most)) for lowest, most in generic]
         return sorted(out, key=lambda s: s[0])
 
-    def _generic_stage(self, most: int | None, deadline: float | None,
+    def _generic_stage(self, most: int | None, deadline: Deadline | None,
                        best: Step | None) -> Step | None:
         """The generic search as a stage (groups up to ``most``; ``best`` is not needed)."""
         return self._generic(deadline, most)
 
-    def _technique(self, stage: int, deadline: float | None, best: Step | None) -> Step | None:
+    def _technique(self, stage: int, deadline: Deadline | None, best: Step | None) -> Step | None:
         """The lightest proposal of one technique stage that the solver proves."""
         if self._grid is None or self._grid[0] != len(self.facts):
             self._grid = (len(self.facts), Candidates(self.groups, self.facts))
@@ -224,7 +224,7 @@ class Search:
                 return step
         return None
 
-    def _prove(self, f: Finding, deadline: float | None) -> Step | None:
+    def _prove(self, f: Finding, deadline: Deadline | None) -> Step | None:
         gs = sorted((self.groups.groups[g] for g in set(f.groups)),
                     key=lambda g: (-len(g.cells), g.index))
         derived = [x for x in f.derived if x not in self.facts]
@@ -242,7 +242,7 @@ class Search:
             return self.named(replace(step, method=DEDUCTION, name="", teach="", chain=()))
         return step
 
-    def _generic(self, deadline: float | None, most: int | None) -> Step | None:
+    def _generic(self, deadline: Deadline | None, most: int | None) -> Step | None:
         step = self._deduction(deadline, most)
         if step is None:
             return None
@@ -286,7 +286,7 @@ class Search:
             return (0, lit)
         return ({"box": 1, "region": 1, "row": 2, "column": 2, "cell": 3}.get(g.kind, 4), lit)
 
-    def _single(self, deadline: float | None = None) -> Step:
+    def _single(self, deadline: Deadline | None = None) -> Step:
         gi, lit = min(((gi, x) for gi, xs in self.pending.items() for x in xs),
                       key=lambda p: self._rank(self.groups.groups[p[0]], p[1]))
         g = self.groups.groups[gi]
@@ -295,7 +295,7 @@ class Search:
         return self.finish([g], found[1], lit, SINGLE, self.pending[gi], deadline)
 
     def finish(self, groups: list[Group], facts: list[int], lit: int, method: str,
-               others: list[int], deadline: float | None = None) -> Step:
+               others: list[int], deadline: Deadline | None = None) -> Step:
         """The step for ``lit``, with the other literals of ``others`` that its facts and
         groups refute by propagation, and the consequences of its placements.
 
@@ -357,7 +357,7 @@ class Search:
         """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``."""
         return not self.known.propagate([*sels, -lit])[0]
 
-    def _deduction(self, deadline: float | None, most: int | None = None) -> Step | None:
+    def _deduction(self, deadline: Deadline | None, most: int | None = None) -> Step | None:
         """Refutable literals, searched by size: every candidate grows its minimal set by
         one group per round (in both preference orders); the first round that completes
         some sets gives the steps with the fewest groups this search can find. With
@@ -391,7 +391,7 @@ class Search:
             growing[:] = [p for p in growing if not p.done]
             if size >= SMALL and len(growing) > BEAM:  # past small steps: a beam
                 growing[:] = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
-            if deadline is not None and time.perf_counter() > deadline and not found:
+            if deadline is not None and deadline.expired and not found:
                 found.extend((p.lit, p.chosen + p.rest) for p in growing[:1])
         if most is not None and min(len(c) for _, c in found) > most:
             return None
@@ -401,7 +401,7 @@ class Search:
                               DEDUCTION, refuted, deadline)
 
     def _cheapest(self, found: list[tuple[int, list[int]]], method: str,
-                  others: list[int], deadline: float | None = None) -> Step:
+                  others: list[int], deadline: Deadline | None = None) -> Step:
         """Shrink each (literal, group indices) to a minimal subset of groups and facts
         (by the SAT solver); the cheapest one, with the other literals it refutes, is the step."""
         best: tuple | None = None
@@ -421,7 +421,7 @@ class Search:
         return self.finish(gs, fs, x, method, others, deadline)
 
     def _followable(self, gs: list[Group], facts: list[int], x: int,
-                    shrunk: tuple[list[Group], list[int]], deadline: float | None
+                    shrunk: tuple[list[Group], list[int]], deadline: Deadline | None
                     ) -> tuple[list[Group], list[int]]:
         """A minimal subset that propagation can follow, when the solver's minimal subset
         needs search: the groups and facts are cut down while propagation still refutes
@@ -445,7 +445,7 @@ class Search:
             return again
         return shrunk
 
-    def _trial(self, candidates: list[int], deadline: float | None) -> Step:
+    def _trial(self, candidates: list[int], deadline: Deadline | None) -> Step:
         """No literal is refuted by propagation: among the literals the SAT solver refutes
         within a conflict budget (cells with the fewest candidates first), the ones with
         the smallest cores are shrunk, and the cheapest is the step."""
@@ -462,7 +462,7 @@ class Search:
                 gis = [by_sel[s] for s in order if s in core]
                 cores.append((len(gis), x, gis))
             if len(cores) >= TRIAL_CANDIDATES or (
-                    deadline is not None and time.perf_counter() > deadline and cores):
+                    deadline is not None and deadline.expired and cores):
                 break
         if not cores:
             raise Inconsistent("no literal could be proved")

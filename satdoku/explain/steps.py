@@ -16,13 +16,13 @@ subset (MUS), extracted by deletion with the solver's unsat cores (:func:`minima
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
 from cnf import Session, SolveResult
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.explain.groups import Group
 
@@ -32,8 +32,6 @@ from satdoku.explain.groups import Group
 SINGLE, TECHNIQUE, DEDUCTION, TRIAL = "single", "technique", "deduction", "trial"
 
 
-class Deadline(Exception):
-    """The time limit passed while a step was being proved (the path stops before it)."""
 #: The back-end of the checks by fresh solvers.
 MUS_BACKEND = "m22"
 
@@ -96,7 +94,7 @@ def _guarded(groups: Iterable[Group]) -> list[list[int]]:
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
-                   derived: Sequence[int], deadline: float | None = None
+                   derived: Sequence[int], deadline: Deadline | None = None
                    ) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it.
@@ -110,7 +108,7 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
 
     (PySAT's MUSX does the same deletion but loads a new solver with the clauses of every
     candidate group for each call: on 16×16 boards that loading took a third of a path.)
-    Past ``deadline`` (a :func:`time.perf_counter` time) it raises :class:`Deadline`:
+    Past ``deadline`` it raises :class:`TimeoutError`:
     a step is never left half-shrunk.
     """
     act = session.activation()
@@ -123,8 +121,8 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
         chosen = [x for x in items if x in core]
         k = 0
         while k < len(chosen):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise Deadline
+            if deadline is not None:
+                deadline.check("proving a step")
             rest = chosen[:k] + chosen[k + 1:]
             if session.solve([act, *rest]) is SolveResult.UNSAT:
                 core = set(session.core())

@@ -11,7 +11,9 @@ Run by hand (bounded by --plan; 25x25 and 36x36 take seconds to minutes per puzz
 ``--against DIR`` runs the same plan with the packages copied in DIR (e.g. ``cp -r satdoku
 cnf /tmp/gen_before`` before a change) and with this tree, alternately, ``--rounds`` times
 each, and compares the best rates (wall clock and CPU time): best-of rounds, in turn, keep
-the comparison fair when other jobs share the machine.
+the comparison fair when other jobs share the machine. DIR may be a whole checkout (``git
+worktree add /tmp/before COMMIT``): its own ``scripts/bench_generate.py`` then times it, so
+a tree from before a move of modules is measured with the imports it knows.
 
 Times are wall-clock seconds of one process; the set-up (building and loading the CNF
 into two solvers) is reported apart. The baseline removes the same orbits, in the same
@@ -91,6 +93,8 @@ def against(size: int, count: int, args: argparse.Namespace) -> str:
     for _ in range(args.rounds):
         for name, path in (("before", args.against), ("after", here)):
             env = {**os.environ, "PYTHONPATH": path}
+            own = Path(path) / "scripts" / "bench_generate.py"  # its imports match its tree
+            command[1] = str(own if own.exists() else __file__)
             out = subprocess.run(command, env=env, capture_output=True, text=True, check=True,
                                  cwd=path).stdout.split()
             wall, cpu = float(out[0]), float(out[1])

@@ -37,8 +37,7 @@ def _units(text: str) -> str:
 
 def _text(units: str) -> str:
     """The inverse of :func:`_units` (a lone surrogate is an error)."""
-    data = b"".join(ord(u).to_bytes(2, "little") for u in units)
-    return data.decode("utf-16-le")
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
 class _BitWriter:
@@ -112,21 +111,21 @@ def _compress(units: str, writer: _BitWriter) -> str:
 
 
 class _BitReader:
+    """Codes read from ``values`` (``width`` bits each, most significant first); a code's
+    bits come least significant first. The stream is held as a string of '0'/'1', so that a
+    code is one slice (reversed) rather than a loop over its bits: the hot path of reading
+    a link in ``satdoku serve``."""
+
     def __init__(self, values: list[int], width: int) -> None:
-        self.values, self.top = values, 1 << (width - 1)
-        self.index, self.mask = 0, self.top
+        low = (1 << width) - 1  # (the padding '=' is 64: no bits of its own)
+        self.stream = "".join(format(v & low, f"0{width}b") for v in values)
+        self.index = 0
 
     def bits(self, count: int) -> int:
-        result = 0
-        for k in range(count):
-            if self.index >= len(self.values):
-                raise ValueError("the data ends in the middle of a code (truncated)")
-            if self.values[self.index] & self.mask:
-                result |= 1 << k
-            self.mask >>= 1
-            if not self.mask:
-                self.mask, self.index = self.top, self.index + 1
-        return result
+        start, self.index = self.index, self.index + count
+        if self.index > len(self.stream):
+            raise ValueError("the data ends in the middle of a code (truncated)")
+        return int(self.stream[start:self.index][::-1], 2)
 
 
 def _decompress(reader: _BitReader, limit: int | None = None) -> str:

@@ -18,9 +18,11 @@ unit propagation from the formula and the assumptions, so no other model exists 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum
 from functools import cache
@@ -42,6 +44,17 @@ _NO_LIMITS = ("lingeling",)
 _FIRST_BUDGET = 2_000
 #: Clauses loaded into the solver between two looks at the deadline (about 25 ms).
 _LOAD_BLOCK = 50_000
+
+#: Every session not yet closed, closed at exit while PySAT's module still stands (freed
+#: later, in the interpreter's teardown, PySAT's ``__del__`` finds its C functions gone and
+#: prints "Exception ignored … 'NoneType' object is not callable").
+_OPEN: weakref.WeakSet[Session] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_sessions() -> None:
+    for session in list(_OPEN):
+        session.close()
 #: A session is worn (:attr:`Session.worn`) once its solving time reaches this many times
 #: the time it took to build: renewing it then costs at most 1/40 of the time spent solving.
 RENEW_FACTOR = 40
@@ -150,6 +163,7 @@ class Session:
         self.formula = formula
         try:  # (trying every back-end first, as backends() does, would cost 5 ms)
             self._solver = Solver(name=backend, with_proof=proof)
+            _OPEN.add(self)
         except Exception:  # PySAT raises several kinds of error for a missing solver
             if backend not in backends():
                 raise _unknown(backend) from None

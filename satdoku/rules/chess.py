@@ -39,7 +39,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Rule, Violation, cell_var, check_each
 from satdoku.rules.data import DataKey, list_schema
-from satdoku.rules.json_values import at, expect, fail, read_int, read_object
+from satdoku.rules.json_values import at, checked_at, expect, fail, read_int, read_object
 
 Offset = tuple[int, int]
 #: (offsets, digits, words for a violation); digits () means every digit.
@@ -209,11 +209,8 @@ def _write_chess(board: Board, rule: Chess) -> list:
 
 
 def _read_taxicab(board: Board, value: Any, path: str, puzzle: Any) -> Taxicab:
-    rule = Taxicab(tuple(sorted({read_int(d, f"{path}[{k}]", "a distance", 1)
-                                 for k, d in enumerate(value)})))
-    with at(path):
-        rule.check_board(board)
-    return rule
+    distances = {read_int(d, f"{path}[{k}]", "a distance", 1) for k, d in enumerate(value)}
+    return checked_at(path, board, Taxicab(tuple(sorted(distances))))
 
 
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).

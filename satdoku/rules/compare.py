@@ -32,7 +32,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, check_cells
 from satdoku.rules.data import DataKey, cells_schema, list_schema
-from satdoku.rules.json_values import adjacent, at, fail, read_cells, read_pair
+from satdoku.rules.json_values import adjacent, checked_at, fail, read_cells, read_pair
 from satdoku.rules.order import add_chain, chain_break
 from satdoku.rules.pairs import Move, cell_pairs
 
@@ -152,9 +152,7 @@ def _read_signs(board: Board, value: Any, path: str, puzzle: Any) -> GreaterThan
 
 
 def _read_extremes(kind: str, board: Board, value: Any, path: str, puzzle: Any) -> Extremes:
-    rule = Extremes(kind, read_cells(board, value, path))
-    with at(path):
-        rule.check_board(board)
+    rule = checked_at(path, board, Extremes(kind, read_cells(board, value, path)))
     if kind == "maximum" and isinstance(puzzle.get("minimum"), list):
         both = set(rule.cells) & set(read_cells(board, puzzle["minimum"],
                                                     f"{path.rpartition('.')[0]}.minimum"))

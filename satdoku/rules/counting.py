@@ -29,7 +29,7 @@ from cnf import AMO, Formula
 from satdoku.board import Board
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
 from satdoku.rules.data import DataKey, cells_schema
-from satdoku.rules.json_values import at, cell_names, read_cells
+from satdoku.rules.json_values import cell_names, checked_at, read_cells
 from satdoku.rules.sums_compact import require_count
 
 
@@ -70,10 +70,7 @@ class CountingCircles(Rule):
 
 
 def _read(board: Board, value: Any, path: str, puzzle: Any) -> CountingCircles:
-    rule = CountingCircles(read_cells(board, value, path))
-    with at(path):
-        rule.check_board(board)
-    return rule
+    return checked_at(path, board, CountingCircles(read_cells(board, value, path)))
 
 
 #: The JSON keys of this family (listed in satdoku.rules.data.DATA_KEY_TABLE).

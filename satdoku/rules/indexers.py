@@ -34,7 +34,7 @@ from satdoku.board import Board, Unit
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells, check_each
 from satdoku.rules.data import DataKey, cells_schema, list_schema
-from satdoku.rules.json_values import at, read_cells
+from satdoku.rules.json_values import checked_at, read_cells
 
 #: kind → (what the digit points along, the JSON key).
 KINDS = {"row": "column", "column": "row", "box": "box"}
@@ -108,10 +108,7 @@ class Indexers(Rule):
 # -- JSON: "column_indexers": [["r1c1", "r2c1", ...], ...] ---------------------------------------
 def _read(kind: str, board: Board, value: Any, path: str, puzzle: Any) -> Indexers:
     groups = tuple(read_cells(board, item, f"{path}[{k}]") for k, item in enumerate(value))
-    rule = Indexers(kind, groups)
-    with at(path):
-        rule.check_board(board)
-    return rule
+    return checked_at(path, board, Indexers(kind, groups))
 
 
 def _of_kind(kind: str, rule: Rule) -> bool:

@@ -26,7 +26,7 @@ import difflib
 import re
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError, RuleError
@@ -93,6 +93,21 @@ def at(path: str) -> Iterator[None]:
         yield
     except (RuleError, BoardError) as err:
         raise fail(path, str(err)) from None
+
+
+class _Checked(Protocol):
+    def check_board(self, board: Board) -> None: ...
+
+
+CheckedRule = TypeVar("CheckedRule", bound=_Checked)
+
+
+def checked_at(path: str, board: Board, rule: CheckedRule) -> CheckedRule:
+    """``rule``, once it has passed its check on ``board`` (a failure is reported at
+    ``path``): the last line of most rules' JSON readers."""
+    with at(path):
+        rule.check_board(board)
+    return rule
 
 
 def read_cell(board: Board, value: Any, path: str) -> int:

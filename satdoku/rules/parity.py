@@ -22,7 +22,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
 from satdoku.rules.data import DataKey, cells_schema
-from satdoku.rules.json_values import at, fail, read_cells
+from satdoku.rules.json_values import checked_at, fail, read_cells
 
 #: parity name → remainder of its digits modulo 2.
 PARITIES = {"even": 0, "odd": 1}
@@ -74,9 +74,7 @@ class Parity(Rule):
 
 # -- JSON: "even": ["r1c1", ...], "odd": [...] ----------------------------------------------------
 def _read_parity(parity: str, board: Board, value: Any, path: str, puzzle: Any) -> Parity:
-    rule = Parity(parity, read_cells(board, value, path))
-    with at(path):
-        rule.check_board(board)
+    rule = checked_at(path, board, Parity(parity, read_cells(board, value, path)))
     other = "odd" if parity == "even" else "even"
     if parity == "odd" and isinstance(puzzle.get(other), list):
         both = set(rule.cells) & set(read_cells(board, puzzle[other],

@@ -27,7 +27,7 @@ from satdoku.board import Board
 from satdoku.errors import RuleError
 from satdoku.rules.base import Grid, Marking, Rule, Violation, cell_var, check_cells
 from satdoku.rules.data import DataKey, cells_schema
-from satdoku.rules.json_values import at, fail, read_cells
+from satdoku.rules.json_values import checked_at, fail, read_cells
 
 RANKS = ("low", "middle", "high")
 
@@ -87,9 +87,7 @@ class Rank(Rule):
 
 # -- JSON: "low": ["r1c1", ...], "middle": [...], "high": [...] ----------------------------------
 def _read(rank: str, board: Board, value: Any, path: str, puzzle: Any) -> Rank:
-    rule = Rank(rank, read_cells(board, value, path))
-    with at(path):
-        rule.check_board(board)
+    rule = checked_at(path, board, Rank(rank, read_cells(board, value, path)))
     for other in RANKS:
         if other != rank and isinstance(puzzle.get(other), list) and RANKS.index(other) < \
                 RANKS.index(rank):

@@ -33,6 +33,7 @@ from satdoku.rules.base import Grid, Marking, Rule, Violation
 from satdoku.rules.data import DataKey, list_schema
 from satdoku.rules.json_values import (
     at,
+    checked_at,
     expect,
     fail,
     outside_name,
@@ -164,10 +165,7 @@ def _read(board: Board, value: Any, path: str, puzzle: Any) -> Rossini:
         if any((a.row, a.col) == (row, col) for a in arrows):
             raise fail(where, f"{outside_name(row, col)} already has an arrow")
         arrows.append(Arrow(row, col, way == "in"))
-    rule = Rossini(tuple(arrows), negative)
-    with at(path):
-        rule.check_board(board)
-    return rule
+    return checked_at(path, board, Rossini(tuple(arrows), negative))
 
 
 def _write(board: Board, rule: Rossini) -> list:

@@ -13,6 +13,7 @@ import pytest
 from conftest import DATA, ROOT, run_cli
 from satdoku import parse_puzzle
 from satdoku.explain import explain
+from satdoku.explain.catalogue import EDITOR_FAMILIES, family_of
 from satdoku.explain.steps import cell_digit, literal_name
 from satdoku.formats import parse_json_puzzle
 
@@ -108,6 +109,20 @@ def test_disabled_families_are_not_used():
     run = run_cli("explain", TOP[0], "--disable", "wingz")
     assert run.code == 2 and "unknown family 'wingz'" in run.err
     assert len(run.err.strip().splitlines()) == 1
+
+
+README_PUZZLE = ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9"
+                 "........")
+
+
+@pytest.mark.parametrize("family", EDITOR_FAMILIES)
+def test_a_disabled_family_names_no_step(family):
+    """No step of a disabled family, also when a technique's proof shrinks to a smaller
+    pattern of that family (a fish proved by a box and a line alone was named claiming,
+    with pointing disabled)."""
+    e = explain(parse_puzzle(README_PUZZLE), disabled=(family,))
+    assert e.complete or e.stuck
+    assert all(family_of(s.name) != family for s in e.steps)
 
 
 def test_not_unique_in_cli():

@@ -220,8 +220,8 @@ class Search:
             if best is not None and f.weight >= best.weight:
                 return None
             step = self._prove(f, deadline)
-            if step is not None:
-                return step
+            if step is not None and family_of(step.name) not in self.disabled:
+                return step  # (a smaller pattern, renamed, may belong to a disabled family)
         return None
 
     def _prove(self, f: Finding, deadline: Deadline | None) -> Step | None:

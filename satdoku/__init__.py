@@ -23,7 +23,7 @@ writing), :mod:`satdoku.solving`, :mod:`satdoku.analyse`, :mod:`satdoku.explain`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from satdoku.lazy import module_face
 
@@ -32,6 +32,7 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from satdoku.analyse.counts import CandidateCounts
     from satdoku.board import Board
     from satdoku.encoding import Encoding
     from satdoku.errors import BackendError, ParseError, RuleError, SatdokuError
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 #: Where each name of the API lives, imported on its first use (read without importing).
 API = {
     "Board": "satdoku.board:Board",
+    "CandidateCounts": "satdoku.analyse.counts:CandidateCounts",
     "Count": "satdoku.solving:Count",
     "Encoding": "satdoku.encoding:Encoding",
     "GenerateOptions": "satdoku.generating:GenerateOptions",
@@ -112,15 +114,36 @@ def solutions(puzzle: Puzzle | str, limit: int | None = None,
     return all_solutions(_puzzle(puzzle), limit, time_limit, **options)
 
 
-def candidates(puzzle: Puzzle | str, time_limit: float | None = None,
-               **options: Any) -> dict[int, tuple[int, ...]]:
+@overload
+def candidates(puzzle: Puzzle | str, time_limit: float | None = None, *, cap: None = None,
+               **options: Any) -> dict[int, tuple[int, ...]]: ...
+
+
+@overload
+def candidates(puzzle: Puzzle | str, time_limit: float | None = None, *, cap: int,
+               **options: Any) -> CandidateCounts: ...
+
+
+def candidates(puzzle: Puzzle | str, time_limit: float | None = None, *,
+               cap: int | None = None,
+               **options: Any) -> dict[int, tuple[int, ...]] | CandidateCounts:
     """True candidates: each blank cell (index r·n + c; on a multi-grid board
     ``board.cell_at(r, c)``) → the digits some solution puts there (empty when the puzzle has
     no solution). TimeoutError when ``time_limit`` runs out.
+
+    With ``cap=N``, how many solutions each candidate has, up to N (a setter's "which digit
+    here makes it unique": a count of 1), as :class:`~satdoku.analyse.counts.CandidateCounts`:
+
+    >>> counted = candidates("1... ..3. .... ....", cap=8)
+    >>> counted.counts[1], counted.total  # r1c2 is a 3 in all of the (at least 8) solutions
+    ((0, 0, 8, 0), 8)
     """
+    p = _puzzle(puzzle)
+    if cap is not None:
+        from satdoku.analyse.counts import candidates as counted
+        return counted(p, cap, time_limit, **options)
     from satdoku.analyse.candidates import true_candidates
     from satdoku.solving import solver_for
-    p = _puzzle(puzzle)
     return dict(true_candidates(solver_for(p.board, p.rules, **options), p,
                                 deadline=_deadline(time_limit)))
 
@@ -165,6 +188,7 @@ def generate(size: int = 9, count: int = 1, seed: int | str = 0, box: str = "aut
 __all__ = [
     "BackendError",
     "Board",
+    "CandidateCounts",
     "Count",
     "Encoding",
     "GenerateOptions",

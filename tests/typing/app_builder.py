@@ -16,7 +16,8 @@ def main() -> None:
     made: list[satdoku.Generated] = satdoku.generate(count=10, seed=1)
     givens: int = satdoku.load(LINK).num_givens
     marks: dict[int, tuple[int, ...]] = satdoku.candidates(PUZZLE)
-    print(solution[:9], unique, len(made), givens, len(marks))
+    counted: satdoku.CandidateCounts = satdoku.candidates(PUZZLE, cap=2)
+    print(solution[:9], unique, len(made), givens, len(marks), counted.total)
 
 
 if __name__ == "__main__":

@@ -406,15 +406,15 @@ def _parent(pid: int) -> int:
     return int(stat[stat.rindex(")") + 2:].split()[1])
 
 
-def test_disabled_families_stop_the_path_before_their_steps():
-    from satdoku.explain.steps import Step
-    from satdoku.serve.logic import FAMILY_NAMES, _allowed, family_of
-
-    steps = tuple(Step((k,), (0,), (), "single", name) for k, name in enumerate(
-        ["hidden single", "locked candidates (pointing)", "X-wing", "naked pair"], 1))
-    assert _allowed(steps, frozenset()) == (list(steps), None)
-    kept, stopped = _allowed(steps, frozenset({"fishes"}))
-    assert [s.name for s in kept] == ["hidden single", "locked candidates (pointing)"]
-    assert stopped is not None and stopped.name == "X-wing"
-    assert {family_of(names[0]) for names in FAMILY_NAMES.values()} == set(FAMILY_NAMES)
-    assert family_of("cage sum") is None and family_of("full house") is None
+def test_disabledlogic_keeps_every_step_of_a_family_out(client):
+    """The editor's families reach the explainer: with pointing and tuples off, the path
+    has neither (the README puzzle's path uses both when they are on)."""
+    line = ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9"
+            "........")
+    names = {"locked candidates", "naked pair", "hidden pair", "naked triple",
+             "hidden triple", "naked quad", "hidden quad"}
+    def used(fobj: dict) -> set[str]:
+        message = client.ask("solvepath", fobj)["message"]
+        return {n for n in names if n in message}
+    assert used(fpuzzle(line, 9)) & {"locked candidates"}
+    assert not used({**fpuzzle(line, 9), "disabledlogic": ["pointing", "tuples"]})

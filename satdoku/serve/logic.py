@@ -1,32 +1,15 @@
 """``step`` and ``solvepath``: satdoku's explanations (:mod:`satdoku.explain`) as the editor's
-``logical`` answers, and the editor's ``disabledlogic`` families mapped onto step names.
+``logical`` answers.
 
-The editor turns off *families* of techniques; satdoku's steps carry *names* (labels put on
-steps the solver proved, :mod:`satdoku.explain.names`). The mapping, as data:
-
-============== =====================================================================
-family         satdoku step names
-============== =====================================================================
-tuples         naked pair/triple/quad, hidden pair/triple/quad
-pointing       locked candidates (pointing), locked candidates (claiming)
-fishes         X-wing, swordfish, jellyfish (and finned/Franken variants when named)
-wings          XY-wing, XYZ-wing, W-wing when named; until then, the unnamed
-               ``deduction`` steps (a few constraints, no textbook name)
-aic            contradiction chain, X-chain, XY-chain, AIC when named
-contradictions trial and error, forcing chain
-============== =====================================================================
-
-A step of a turned-off family is never shown: where :func:`satdoku.explain.explain`
-takes ``disabled`` families itself it searches around them; otherwise the path stops
-before such a step and says which step it would have been.
-
->>> family_of("X-wing"), family_of("locked candidates (pointing)"), family_of("hidden single")
-('fishes', 'pointing', None)
+The editor turns off *families* of techniques (``disabledlogic``); the explainer takes them
+as they are (:data:`satdoku.explain.catalogue.EDITOR_FAMILIES`, each technique's family in
+:data:`~satdoku.explain.catalogue.TECHNIQUES`) and searches around them, so a step of a
+turned-off family is never shown. A puzzle that is not (yet) unique gets the steps that hold
+in every solution, then ``No logical steps found.``
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,79 +19,27 @@ from satdoku.explain.text import constraints_text, literals_text
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.solving import Status
 
-#: Step names (their first words, lower case) of each family of ``disabledlogic``.
-FAMILY_NAMES: dict[str, tuple[str, ...]] = {
-    "tuples": ("naked pair", "naked triple", "naked quad", "hidden pair", "hidden triple",
-               "hidden quad"),
-    "pointing": ("locked candidates", "pointing", "claiming"),
-    "fishes": ("x-wing", "swordfish", "jellyfish", "finned", "franken", "sashimi"),
-    "wings": ("xy-wing", "xyz-wing", "w-wing", "wing", "deduction"),
-    "aic": ("contradiction chain", "x-chain", "xy-chain", "aic", "chain"),
-    "contradictions": ("trial and error", "forcing chain", "contradiction"),
-}
 NO_STEP = "No logical steps found."
 INVALID = "Board is invalid!"
-
-
-def family_of(name: str) -> str | None:
-    """The ``disabledlogic`` family of a step name (None: a family that cannot be
-    turned off, e.g. singles and variant constraints)."""
-    low = name.lower()
-    for family, names in FAMILY_NAMES.items():
-        if any(low.startswith(prefix) for prefix in names):
-            return family
-    return None
-
-
-def _takes_disabled() -> bool:
-    """Whether :func:`satdoku.explain.explain` takes the disabled families itself."""
-    return "disabled" in inspect.signature(explain).parameters
-
-
-def _explained(puzzle: Puzzle, one: bool, seconds: float | None,
-               disabled: frozenset[str]) -> Explanation:
-    """explain's path (or its first step), handing it the disabled families when it
-    takes them (the integration point with the explainer of non-unique puzzles)."""
-    kwargs: dict[str, Any] = {"max_steps": 1} if one else {}
-    if disabled and _takes_disabled():
-        kwargs["disabled"] = disabled
-    return explain(puzzle, seconds, **kwargs)
 
 
 def logical(puzzle: Puzzle, one: bool, disabled: Iterable[str] = (),
             seconds: float | None = None) -> dict[str, Any]:
     """The ``logical`` answer (without nonce) for ``step`` (``one``) or ``solvepath``."""
-    disabled = frozenset(disabled)
     if puzzle.clashes():
         return _answer(puzzle, puzzle, [clash_message(puzzle.board, puzzle.clashes()),
                                         INVALID], False)
-    e = _explained(puzzle, one, seconds, disabled)
+    e = explain(puzzle, seconds, max_steps=1 if one else None, disabled=frozenset(disabled))
     if e.status is Status.NO_SOLUTION:
         return _answer(puzzle, puzzle, ["no solution: the digits and marks on the board "
                                         "contradict the rules", INVALID], False)
-    if e.groups is None:  # explain refused: several solutions (or the time ran out)
-        why = ("satdoku's logic works on puzzles with exactly one solution for now, and this "
-               "one has several (Check shows how many)" if e.status is Status.MULTIPLE
-               else "the time limit ran out before the puzzle was checked")
-        return _answer(puzzle, puzzle, [why, NO_STEP], True)
-    steps, stopped = ((list(e.steps), None) if _takes_disabled()  # (explain kept off them)
-                      else _allowed(e.steps, disabled))
-    lines = [_line(e, s, k, one) for k, s in enumerate(steps, 1)]
-    if stopped is not None:
-        lines += [f"(next: {stopped.name}, of a family turned off: {family_of(stopped.name)})",
-                  NO_STEP]
-    elif (not steps and 0 in puzzle.givens) or (not one and not e.complete):
+    if e.groups is None:  # (the time ran out before the puzzle was checked)
+        return _answer(puzzle, puzzle, ["the time limit ran out before the puzzle was "
+                                        "checked", NO_STEP], True)
+    lines = [_line(e, s, k, one) for k, s in enumerate(e.steps, 1)]
+    if (not e.steps and 0 in puzzle.givens) or (not one and not e.complete):
         lines.append(NO_STEP)
-    return _answer(puzzle, e.position(len(steps)), lines, True)
-
-
-def _allowed(steps: tuple[Step, ...], disabled: frozenset[str]) -> tuple[list[Step],
-                                                                        Step | None]:
-    """The steps before the first one of a disabled family, and that one (or None)."""
-    for k, step in enumerate(steps):
-        if family_of(step.name) in disabled:
-            return list(steps[:k]), step
-    return list(steps), None
+    return _answer(puzzle, e.position(len(e.steps)), lines, True)
 
 
 def _line(e: Explanation, step: Step, number: int, one: bool) -> str:
@@ -134,8 +65,8 @@ def _answer(puzzle: Puzzle, position: Puzzle, lines: list[str], valid: bool) -> 
 
 def logical_kept(puzzle: Puzzle, seconds: float) -> set[tuple[int, int]] | None:
     """The (cell, digit) candidates of blank cells that satdoku's logic keeps, running its
-    path for at most ``seconds``; None when explain refuses the puzzle (several solutions:
-    the caller falls back on propagation)."""
+    path for at most ``seconds``; None when explain gives no path (no solution, or the time
+    ran out before the check: the caller falls back on propagation)."""
     e = explain(puzzle, seconds)
     if e.groups is None:
         return None

@@ -131,4 +131,6 @@ def test_not_unique_in_cli():
     assert run.code == 3 and data["stuck"] and len(data["steps"]) == 2
     run = run_cli("explain", "..34 3412 ..4. 43.1")
     assert run.code == 3 and run.out.rstrip().endswith("No logical steps found.")
+    assert "logic goes 2 steps" in run.err
+    assert "logic goes 1 step," in run_cli("hint", "..34 3412 ..4. 43.1").err
     assert "not unique" in run.err and len(run.err.strip().splitlines()) == 1

@@ -311,6 +311,8 @@ HOSTILE = {
     "no data": ('{"nonce": 1, "command": "check", "dataType": "fpuzzles"}', "no puzzle"),
     "damaged payload": ('{"nonce": 1, "command": "check", "dataType": "fpuzzles", '
                         '"data": "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9lC"}', "damaged"),
+    "not Base64": ('{"nonce": 1, "command": "check", "dataType": "fpuzzles", '
+                   '"data": "!!!notlz"}', "damaged (character '!' at 0 is not Base64)"),
     "deep JSON": ("[" * 100000 + "]" * 100000, "nested too deeply"),
     "lz-string bomb": (json.dumps({"nonce": 1, "command": "check", "dataType": "fpuzzles",
                                    "data": lz_bomb(3000)}), "more than 4,194,304"),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_cli
 from satdoku.errors import ParseError, RuleError
 from satdoku.formats.drawn_records import scl_record
 from satdoku.formats.fpuzzles_links import is_link, records
@@ -209,3 +210,9 @@ def test_written_solution_verifies_the_reading_back() -> None:
     (back,) = records(scl_link(rec.puzzle, solution=solution))
     assert dict(back.meta)["solution"] and not back.warnings
     assert to_sudokupad(rec.puzzle)["cages"][0]["unique"] is True
+
+
+@pytest.mark.parametrize("kind", ["scl", "ctc"])
+def test_a_link_cut_after_its_kind_says_so(kind: str) -> None:
+    run = run_cli("check", f"https://sudokupad.app/{kind}")
+    assert run.code == 2 and "empty after 'scl' or 'ctc'" in run.err

@@ -33,8 +33,9 @@ def _answer(e: Explanation, text: Callable[[Explanation], str],
             answer.code = ExitCode.TIME_LIMIT
             answer.message = f"time limit of {time_limit:g} s reached after {len(e.steps)} steps"
         elif not unique:
+            steps = f"{len(e.steps)} step" + ("" if len(e.steps) == 1 else "s")
             answer.message = (f"not unique: the puzzle has several solutions; logic goes "
-                              f"{len(e.steps)} steps, each holding in every solution "
+                              f"{steps}, each holding in every solution "
                               f"(satdoku check shows two)")
         return answer
     if e.status is Status.INVALID:

@@ -65,7 +65,7 @@ def scl_text(payload: str) -> str:
     decompressed, unless that fails or gives something shorter (then the payload is the
     text, as SudokuPad takes it)."""
     if not payload.strip():
-        raise ParseError("the SudokuPad link is empty after 'scl' (cut short?): copy the "
+        raise ParseError("the SudokuPad link is empty after 'scl' or 'ctc' (cut short?): copy the "
                          "whole link again")
     decoded = unquote(payload)
     data = decoded if len(decoded) < len(payload) else payload

@@ -97,7 +97,8 @@ def decode(data: str) -> dict[str, Any]:
     :data:`MAX_DECODED` characters (an lz-string bomb) or is not f-puzzles JSON."""
     try:
         data = data.strip()
-        bare = _BASE64.fullmatch(data) is not None  # (else a link holding the payload)
+        # (else a link holding the payload; damaged data without a '/' is no link)
+        bare = _BASE64.fullmatch(data) is not None or "/" not in data
         text = decompress_from_base64(data if bare else link_payload(data), MAX_DECODED)
         fobj = load_json(text)
     except ParseError:

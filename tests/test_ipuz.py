@@ -69,3 +69,10 @@ def test_not_sudoku_and_damage_are_one_line_errors() -> None:
         with pytest.raises(ParseError) as err:
             read_ipuz(text)
         assert "\n" not in str(err.value)
+
+
+def test_a_grid_that_is_not_square_says_what_it_has() -> None:
+    rows = [[0] * 9 for _ in range(8)]
+    with pytest.raises(ParseError, match=r"expected 8 rows of 8 cells \(a 8x8 grid\), got "
+                                         r"8 rows of 9 cells"):
+        read_ipuz(HEAD + f'"puzzle": {rows}}}')

@@ -90,9 +90,12 @@ def _symbols(doc: dict, n: int) -> dict[Any, int]:
 
 def _grid(doc: dict, key: str, n: int, symbols: dict[Any, int], empty: Any) -> list[int]:
     rows = doc.get(key)
-    if not isinstance(rows, list) or len(rows) != n or not all(
-            isinstance(r, list) and len(r) == n for r in rows):
-        raise ParseError(f"ipuz {key}: expected {n} rows of {n} cells")
+    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+        raise ParseError(f"ipuz {key}: expected a list of rows, each a list of cells")
+    if len(rows) != n or not all(len(r) == n for r in rows):
+        shape = sorted({len(r) for r in rows})
+        raise ParseError(f"ipuz {key}: expected {n} rows of {n} cells (a {n}x{n} grid), got "
+                         f"{len(rows)} rows of {' or '.join(map(str, shape)) or 'no'} cells")
     cells = []
     for r, row in enumerate(rows):
         for c, value in enumerate(row):

@@ -227,3 +227,20 @@ def test_position_holds_what_the_path_knew():
     p = e.position(10)
     assert isinstance(p, Puzzle) and check(p).solutions == (e.solution,)
     assert set(p.assumptions()) <= e.known_after(10)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_teach_arithmetic_reads_every_constraint_of_every_example(path):
+    """The teach text's arithmetic (cage combinations, thermometer bounds, arrow sums) takes
+    each constraint group of every example without failing — a multisum cage has sums, not
+    a total, and once stopped `explain --teach` with a traceback."""
+    from satdoku.explain.trace import variant_arithmetic
+    from satdoku.formats import parse_json_puzzle
+    puzzle = parse_json_puzzle(path.read_text())
+    groups = constraint_groups(puzzle.board, puzzle.rules)
+    step = Step((), (), (), "deduction", "")
+    texts = [variant_arithmetic(groups, g, step, puzzle.givens) for g in groups.groups]
+    assert all(isinstance(t, str) for t in texts)
+    if path.stem in ("killer", "multisum"):
+        assert any("different digits adding to" in t for t in texts)

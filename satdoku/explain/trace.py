@@ -159,6 +159,13 @@ def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -
         f"{g.label} alone, with the digits left in its cells, allows no other way: {what}.")
 
 
+def _cage_sums(cage: Any) -> tuple[int, ...]:
+    """The sums a cage may add up to: a killer cage's total, a multisum cage's sums (none
+    for a cage without a sum)."""
+    total = getattr(cage, "total", None)
+    return (total,) if total is not None else tuple(getattr(cage, "sums", ()))
+
+
 def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[int]) -> str:
     """The arithmetic behind a one-constraint variant step (cage combinations …), or ''."""
     rule = g.rule
@@ -172,14 +179,16 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
         if cell in cand:
             cand[cell] = {d} if y > 0 else cand[cell] - {d}
     cages: Sequence[Any] = getattr(rule, "cages", ())
-    if len(cages) == 1 and cages[0].total is not None and len(cages[0].cells) <= 6:
+    sums = _cage_sums(cages[0]) if len(cages) == 1 else ()
+    if sums and len(cages[0].cells) <= 6:
         cage = cages[0]
         combos = [s for s in combinations(range(1, n + 1), len(cage.cells))
-                  if sum(s) == cage.total and any(all(p[k] in cand[i] for k, i in
-                                                       enumerate(cage.cells))
-                                                   for p in permutations(s))]
+                  if sum(s) in sums and any(all(p[k] in cand[i] for k, i in
+                                                enumerate(cage.cells))
+                                            for p in permutations(s))]
         listed = " or ".join("{" + "+".join(map(str, s)) + "}" for s in combos)
-        return (f"{len(cage.cells)} different digits adding to {cage.total}, with the digits "
+        total = " or ".join(map(str, sums))
+        return (f"{len(cage.cells)} different digits adding to {total}, with the digits "
                 f"left in {', '.join(board.cell_name(i) for i in cage.cells)}, can only be "
                 f"{listed}; ")
     lines: Sequence[Any] = getattr(rule, "lines", ())

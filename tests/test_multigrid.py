@@ -312,6 +312,9 @@ def test_example_layout_files_generate_unique_puzzles(path):
     (("generate", "--layout", "twodoku", "--symmetry", "mirror"), "no mirror symmetry"),
     (("generate", "--layout", "hexagon"), "not a layout"),
     (("convert", str(SAMURAI), "--to", "fpuzzles"), "cannot be written for f-puzzles"),
+    (("convert", str(SAMURAI), "--to", "sudokupad-scl"), "samurai board (several grids) cannot"),
+    (("generate", "--layout", "samurai", "-f", "fpuzzles"), "cannot be written for f-puzzles"),
+    (("generate", "--layout", "twodoku", "--size", "4", "-f", "sudokupad"), "several grids"),
     (("solve", str(SAMURAI), "--rules", "diagonal"), "not supported on a samurai board"),
 ])
 def test_cli_refuses_what_a_multi_grid_board_cannot_have(args, message):

@@ -115,6 +115,10 @@ def to_sudokupad(puzzle: Puzzle, meta: dict[str, str] | None = None,
                  solution: tuple[int, ...] | None = None) -> dict[str, Any]:
     """SudokuPad's puzzle object of ``puzzle``; RuleError naming what it cannot draw."""
     board, n = puzzle.board, puzzle.board.n
+    if board.multigrid:
+        raise RuleError(f"satdoku writes SudokuPad (scl) links of one square grid: a "
+                        f"{getattr(board, 'kind', 'multi-grid')} board (several grids) cannot "
+                        "be written as one; use satdoku's json, line or grid")
     obj = puzzle_to_json(puzzle)
     cells = [[{"value": d} if d else {} for d in puzzle.givens[r * n:r * n + n]]
              for r in range(n)]

@@ -212,7 +212,7 @@ def check_fpuzzles(made: Setup, site: str, rules: str) -> None:
             rule.check_board(board)  # (windoku needs boxes: that error first)
     for names, trial in _trials(made, rules):
         try:
-            to_fpuzzles(Puzzle(board, (0,) * n * n, trial))
+            to_fpuzzles(Puzzle(board, (0,) * board.num_cells, trial))
         except RuleError as err:
             said = " and ".join(names) if len(names) < 3 else ", ".join(names)
             raise RuleError(f"-f {site}{' with ' + said if said else ''}: {err}; use "

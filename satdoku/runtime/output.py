@@ -1,5 +1,6 @@
 """Where results go: standard output (in pieces a signal cannot cut), or a file written
-atomically (:mod:`satdoku.runtime.atomic`), never the input.
+atomically (:mod:`satdoku.runtime.atomic`). (That no output is an input is checked for
+every command before it starts: :mod:`satdoku.cli.paths`.)
 """
 
 from __future__ import annotations
@@ -7,26 +8,20 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TextIO
 
-from satdoku.errors import OutputClosed, OutputError, ParseError
+from satdoku.errors import OutputClosed, OutputError
 
 
 @contextlib.contextmanager
-def output_stream(path: str | None, keep_partial: bool = True,
-                  reading: str | None = None) -> Iterator[TextIO]:
+def output_stream(path: str | None, keep_partial: bool = True) -> Iterator[TextIO]:
     """stdout, or an atomic file (with ``keep_partial``: partial results kept on interrupt).
 
     An existing file is only ever replaced once the command stops, never half-way, and never
-    by empty output, nor ever the input file ``reading`` (as :func:`load` names it). A
-    reader that closes standard output early ends the command quietly; a full disk is an
-    :class:`OutputError`.
+    by empty output. A reader that closes standard output early ends the command quietly;
+    a full disk is an :class:`OutputError`.
     """
     if path not in (None, "-"):
-        if reading and _same_file(path, reading):
-            raise ParseError(f"-o {path} is the input file: the puzzles would be lost; "
-                             "write the results to another file")
         from satdoku.runtime.atomic import atomic_file
         with atomic_file(path, keep_partial=keep_partial) as out:
             yield out  # type: ignore[misc]
@@ -70,9 +65,3 @@ class InPieces:
 #: Characters per piece of :class:`InPieces` (Python's write buffer is 8 KiB).
 PIECE = 4096
 
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).is_file() and Path(b).is_file() and Path(a).samefile(b)
-    except OSError:
-        return False

@@ -53,7 +53,7 @@ def analyse_command(source: Source, *, json_: Json = False, certify_to: Certify 
     work = Work(analyse_answers, options=solver, limit=limit, max_level=max_level,
                 grade=grade, certify_to=certify_to, picture=picture_target(picture, records))
     fmt = OutputFormat.json if json_ else OutputFormat.grid
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
 
@@ -81,6 +81,6 @@ def candidates(source: Source, *, solver: SolverOptions, fmt: Format = None, bat
     work = Work(candidates_answers, options=solver, picture=picture_target(picture, records),
                 counts=counts)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt_, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))

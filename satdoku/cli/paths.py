@@ -66,8 +66,8 @@ def _certificate(value: str) -> Iterator[Claim]:
     from pathlib import Path
 
     from satdoku.analyse.answers import certificate_paths
-    proof, cnf = certificate_paths(Path(value))
-    yield Claim("--certify", str(proof))
+    _, cnf = certificate_paths(Path(value))
+    yield Claim("--certify", value)
     yield Claim("--certify's CNF", str(cnf))
 
 
@@ -100,9 +100,13 @@ def checked(callback: Callable[..., Any]) -> Callable[..., Any]:
 
 def check_paths(params: Mapping[str, Any]) -> None:
     """A :class:`SatdokuError` (exit code 2) when an output of ``params`` is an input or
-    another output; nothing otherwise."""
+    another output, or a name that cannot be a file (``out.txt/``); nothing otherwise."""
+    from satdoku.runtime.atomic import check_file_name
     inputs = list(_claims(params, READS))
     outputs = [c for c in _claims(params, WRITES) if c.path != "-"]
+    for out in outputs:
+        if out.names is None:
+            check_file_name(out.path)
     for k, out in enumerate(outputs):
         for other in inputs:
             if _same(out, other):

@@ -36,3 +36,48 @@ def test_an_empty_list_is_still_no_constraint(tmp_path, key):
     path.write_text(json.dumps({"size": 9, "givens": P, key: []}))
     code, _, err = cli("check", str(path))
     assert code == 0, err
+
+
+# -- 18: messages and names ----------------------------------------------------------------
+@pytest.mark.parametrize(("argv", "words"), [
+    (["render", P, "--cell", "nan"], ("nan is not a number",)),
+    (["render", P, "--cell", "401"], ("401 is out of range", "from 4 to 400")),
+    (["analyse", P, "--grade", "nan"], ("nan is not a time",)),
+])
+def test_a_number_option_given_nan_says_it_is_not_a_number(argv, words):
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and one_error(err, *words), err
+
+
+def test_a_file_name_with_a_line_break_is_read_as_a_file(tmp_path):
+    path = tmp_path / "new\nline.txt"
+    path.write_text(P + "\n")
+    code, out, err = cli("solve", "-f", "line", str(path))
+    assert code == 0 and len(out.split()) == 1, err
+    path.write_text("x\n")  # and its messages stay one line, naming it
+    code, out, err = cli("solve", str(path))
+    assert code == 2 and one_error(err, "new\\nline.txt", "line 1"), err
+
+
+def test_a_dangling_or_looping_link_is_named_not_read_as_a_puzzle(tmp_path):
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    code, _, err = cli("solve", str(tmp_path / "dangling"))
+    assert code == 2 and one_error(err, "dangling is a symbolic link to", "does not exist"), err
+    code, _, err = cli("solve", str(tmp_path / "a"))
+    assert code == 2 and one_error(err, "is a symbolic link that leads round in a loop"), err
+
+
+def _wide(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) for c in text)
+
+
+def test_full_width_digits_are_read_in_grids_as_in_box_sizes(tmp_path):
+    """Japanese input methods type １２３．: read everywhere a digit goes, as int() does."""
+    code, out, err = cli("solve", "-f", "line", "--box", "３x３", _wide(P))
+    assert code == 0, err
+    expected = cli("solve", "-f", "line", P)[1]
+    assert out == expected
+    code, out, _ = cli("check", "-f", "line", "--box", "２x２", _wide("12..34.........."))
+    assert code == 3

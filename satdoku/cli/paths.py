@@ -56,8 +56,7 @@ def _input(option: str) -> Callable[[str], Iterator[Claim]]:
     """An option that is a file only when one exists by that name (a puzzle argument is
     also the puzzle itself; ``--layout samurai`` a layout's name); ``-`` is standard input."""
     def claims(value: str) -> Iterator[Claim]:
-        if value == "-" or ("\n" not in value and len(value) < 4096
-                            and os.path.lexists(value)):
+        if value == "-" or (len(value) < 4096 and os.path.lexists(value)):
             yield Claim(option, value)
     return claims
 

@@ -13,7 +13,15 @@ from satdoku.analyse.report import COUNT_LIMIT
 from satdoku.batch import run_batch
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import Batch, Format, OutputFormat, Picture, SolverOptions, Source
+from satdoku.cli.options import (
+    Batch,
+    Format,
+    OutputFormat,
+    Picture,
+    SolverOptions,
+    Source,
+    positive_seconds,
+)
 from satdoku.render.target import picture_target
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
@@ -28,8 +36,9 @@ Limit = Annotated[int, typer.Option("--limit", min=2, help="Count solutions up t
 MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
                                        help="Deepest probing level tried for the difficulty.")]
 GradeTime = Annotated[float | None, typer.Option(
-    "--grade", metavar="SECONDS", min=0.001, help="Also grade a unique puzzle from its "
-    "solving path (satdoku explain), when the path takes at most SECONDS.")]
+    "--grade", metavar="SECONDS", callback=positive_seconds,
+    help="Also grade a unique puzzle from its solving path (satdoku explain), when the path "
+         "takes at most SECONDS.")]
 
 
 @app.command(name="analyse", epilog=EXIT_CODES)

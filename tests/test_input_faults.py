@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuzz_checks import violations_of
 from test_hostile import cli, one_error
 
+from satdoku import parse_puzzle
 from satdoku.formats.json_fields import KEYS
 from satdoku.rules import DATA_KEYS
 
@@ -21,7 +23,7 @@ def test_the_list_keys_are_those_of_the_schema():
     assert set(LIST_KEYS) <= set(KEYS)
 
 
-@pytest.mark.parametrize("value", [{}, None, "x", 3, {"cells": ["r1c1"]}])
+@pytest.mark.parametrize("value", [{}, None, 3])
 @pytest.mark.parametrize("key", LIST_KEYS)
 def test_a_list_key_given_anything_else_is_refused_naming_it(tmp_path, key, value):
     path = tmp_path / "p.json"
@@ -81,3 +83,26 @@ def test_full_width_digits_are_read_in_grids_as_in_box_sizes(tmp_path):
     assert out == expected
     code, out, _ = cli("check", "-f", "line", "--box", "２x２", _wide("12..34.........."))
     assert code == 3
+
+
+# -- 8: a file of links with one bad line ----------------------------------------------------
+def test_one_bad_line_does_not_sink_a_file_of_links(tmp_path):
+    puzzles = [P, P.replace("4", ".", 1), P[::-1]]
+    links = []
+    for p in puzzles:
+        code, out, err = cli("convert", p, "--to", "fpuzzles")
+        assert code == 0 and out.startswith("https://f-puzzles.com/?load="), err
+        links.append(out.strip())
+    for bad_at in (0, 2, 3):
+        lines = [*links]
+        lines.insert(bad_at, "hello world")
+        path = tmp_path / "links.txt"
+        path.write_text("\n".join(lines) + "\n")
+        code, out, err = cli("solve", "-f", "line", str(path))
+        rows = out.splitlines()
+        assert code == 2 and len(rows) == 4, (out, err)
+        assert rows[bad_at].startswith(f"# line {bad_at + 1}:")
+        assert one_error(err, f"line {bad_at + 1}")
+        answers = [r for k, r in enumerate(rows) if k != bad_at]
+        for p, answer in zip(puzzles, answers, strict=True):
+            assert violations_of(parse_puzzle(p), parse_puzzle(answer).givens) == []

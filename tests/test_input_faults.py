@@ -106,3 +106,16 @@ def test_one_bad_line_does_not_sink_a_file_of_links(tmp_path):
         answers = [r for k, r in enumerate(rows) if k != bad_at]
         for p, answer in zip(puzzles, answers, strict=True):
             assert violations_of(parse_puzzle(p), parse_puzzle(answer).givens) == []
+
+
+# -- 10: a big file of comments ----------------------------------------------------------
+@pytest.mark.parametrize("big", [False, True])
+def test_a_file_of_only_comments_has_no_puzzle_whatever_its_size(tmp_path, monkeypatch, big):
+    """From 64 MiB a file is memory-mapped (satdoku/formats/line_file.py): the threshold is
+    lowered here so that a small file takes that path."""
+    if big:
+        monkeypatch.setattr("satdoku.formats.line_file.BIG_FILE", 1000)
+    path = tmp_path / "comments.txt"
+    path.write_text("# a comment, and no puzzle\n\n" * 200)
+    code, out, err = cli("solve", str(path))
+    assert code == 2 and out == "" and one_error(err, "no puzzle found in", str(path)), err

@@ -142,6 +142,8 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
     if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
         from satdoku.formats.line_file import mapped_lines
         if (lines := mapped_lines(puzzle)) is not None:  # millions of lines: not read whole
+            if not len(lines):  # (only comments and blank lines)
+                raise ParseError(f"no puzzle found in {shown_name(puzzle)}")
             from satdoku.formats.text import LineRecords
             return LineRecords(lines, spec, extra, puzzle), puzzle
     text, name = read_source(puzzle)

@@ -169,8 +169,8 @@ def test_fast_option_values_are_typer_s_values():
     (["check", "--format", "csv"], "Invalid value for '--format' / '-f': Value error, 'csv' is "
                                    "not one of 'grid', 'line', 'json'. (see 'satdoku check "
                                    "--help')"),
-    (["render", "--cell", "3"], "Invalid value for '--cell': Input should be greater than or "
-                                "equal to 4 (see 'satdoku render --help')"),
+    (["render", "--cell", "3"], "Invalid value for '--cell': 3 is out of range: give a cell "
+                                "size in pixels from 4 to 400 (see 'satdoku render --help')"),
     (["solve", "--time-limit", "0"], "Invalid value for '--time-limit': 0 is not a time: give a "
                                      "number of seconds > 0 and at most 1,000,000 (leave it out "
                                      "for no limit) (see 'satdoku solve --help')"),

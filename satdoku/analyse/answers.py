@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cnf.budget import Deadline
@@ -19,7 +20,7 @@ from satdoku.analyse.report import Analysis, analyse, to_json
 from satdoku.analyse.status import survey
 from satdoku.analyse.text import candidate_grid, render
 from satdoku.batch.answers import Answer, Handler, OutputFormat
-from satdoku.errors import ExitCode
+from satdoku.errors import ExitCode, OutputError
 from satdoku.formats.pencilmarks import pencilmark_line
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render.target import draw
@@ -89,9 +90,7 @@ def _certify(report: Analysis, solver: SudokuSolver, path: Path, answer: Answer)
     solution = report.solutions[0] if report.solutions else None
     cert = certify(report.puzzle, solver.formula, solution)
     path, cnf_path = certificate_paths(path)
-    for target, text in ((path, cert.proof), (cnf_path, cert.cnf)):
-        with output_stream(str(target)) as out:
-            out.write(text)
+    _write_both(path, cert.proof, cnf_path, cert.cnf)
     answer.data["certificate"] = {
         "written": True, "claim": cert.claim, "proof": str(path), "cnf": str(cnf_path),
         "verdict": cert.verdict.value, "checker": cert.checker, "prover": PROOF_BACKEND,
@@ -100,6 +99,22 @@ def _certify(report: Analysis, solver: SudokuSolver, path: Path, answer: Answer)
     if cert.verdict is Verdict.REJECTED:
         answer.code = ExitCode.INTERNAL
         answer.message = f"internal error: the DRAT proof was rejected: {cert.checker}"
+
+
+def _write_both(path: Path, proof: str, cnf_path: Path, cnf: str) -> None:
+    """Write the proof and its CNF whole, or neither: a full disk leaves no truncated file
+    (each goes to a temporary file first, and both are on the disk before either is renamed
+    into place)."""
+    try:
+        with output_stream(str(path), keep_partial=False) as proof_out, \
+                output_stream(str(cnf_path), keep_partial=False) as cnf_out:
+            for out, text in ((proof_out, proof), (cnf_out, cnf)):
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+    except OutputError as err:
+        raise OutputError(f"{err}; no certificate was written (the proof needs its CNF)"
+                          ) from None
 
 
 def _caveat(cert: Certificate) -> str:

@@ -86,7 +86,7 @@ def emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO,
         answer.text = "".join(f"# warning: {w}\n" for w in record.warnings) + answer.text
     if answer.message:
         where = _where(record, answer.message, name, many)
-        prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT,
+        prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT, ExitCode.OUTPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "
         note(f"{prefix}{where}{shorten(answer.message)}")
     if fmt is OutputFormat.json:

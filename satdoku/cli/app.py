@@ -13,6 +13,7 @@ from cnf.errors import CapabilityError, DimacsError
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, Interrupted, OutputClosed, OutputError, SatdokuError
 from satdoku.runtime.atomic import describe, is_write_error
+from satdoku.runtime.output import forgiving_stderr
 
 HELP = ("Sudoku of any size and its variants, solved, counted and checked with a SAT solver. "
         "'satdoku --version' prints the version.")
@@ -88,7 +89,8 @@ def run(argv: list[str] | None = None) -> int:
     if (sys.argv[1:] if argv is None else argv) in (["--version"], ["-V"]):
         return _version()
     try:
-        code = _run(argv)
+        with forgiving_stderr():  # (2>/dev/full: the messages are lost, not the exit code)
+            code = _run(argv)
         sys.stdout.flush()  # what print() left in the buffer: a full disk shows here
         return code
     except (OutputClosed, BrokenPipeError):  # the reader of stdout stopped reading: fine

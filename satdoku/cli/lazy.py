@@ -30,6 +30,7 @@ import typer.main
 from typer.core import TyperGroup
 
 from satdoku.cli.commands import COMMANDS, help_line, load_command_module
+from satdoku.cli.paths import checked
 
 _NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?")
 
@@ -46,7 +47,9 @@ class LazyCommands(Mapping):
             if name not in COMMANDS:
                 raise KeyError(name)
             load_command_module(name)
-            self.loaded[name] = fast_options(_convert(self.app, name))
+            command = fast_options(_convert(self.app, name))
+            command.callback = checked(command.callback)  # (no output over an input)
+            self.loaded[name] = command
         return self.loaded[name]
 
     def __iter__(self) -> Iterator[str]:

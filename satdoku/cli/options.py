@@ -7,7 +7,8 @@ back-end, time limit, memory budget), :class:`Source` (the puzzle and how to rea
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -62,6 +63,17 @@ def positive_seconds(value: float | None) -> float | None:
         raise typer.BadParameter(f"{value:g} is not a time: give a number of seconds > 0 "
                                  f"and at most {MAX_SECONDS:,} (leave it out for no limit)")
     return value
+
+
+def number_between(low: float, high: float, what: str) -> Callable[[float | None], float | None]:
+    """An option callback: None, or a number from ``low`` to ``high`` (``nan`` is said to be
+    no number, not to be out of range). ``what``: the value in a user's words."""
+    def check(value: float | None) -> float | None:
+        if value is not None and not low <= value <= high:
+            why = "is not a number" if math.isnan(value) else "is out of range"
+            raise typer.BadParameter(f"{value:g} {why}: give {what} from {low:g} to {high:g}")
+        return value
+    return check
 
 
 #: The longest time limit accepted (11.6 days); beyond it timers overflow or never matter.

@@ -29,7 +29,7 @@ from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
 from satdoku.formats.penpa_decode import is_penpa
 from satdoku.formats.records import BoxSpec, Record
 from satdoku.formats.sudokupad_links import link_kind
-from satdoku.formats.text import text_lines
+from satdoku.formats.text import LineRecords, text_lines
 from satdoku.rules import Rule
 
 #: Where the links point.
@@ -197,25 +197,41 @@ def _fpuzzles_json_lines(text: str) -> list[tuple[int, Any]] | None:
 
 
 def is_fpuzzles(text: str) -> bool:
-    """Whether an input is f-puzzles: links (one per line) or f-puzzles JSON."""
+    """Whether an input is f-puzzles: links (one per line; among its first
+    :data:`LINKS_SEEN` lines at least one link) or f-puzzles JSON."""
     lines = _lines(text)
-    if lines and all(is_link(line) for _, line in lines):
+    if lines and any(is_link(line) for _, line in lines[:LINKS_SEEN]):
         return True
     return _fpuzzles_json(text) is not None
 
 
+#: How far :func:`is_fpuzzles` looks for a link (a file of text puzzles is not searched to
+#: its end, at ~35 µs a line).
+LINKS_SEEN = 1000
+
+
 def records(text: str, source: str | None = None, box: BoxSpec = "auto",
             rules: tuple[Rule, ...] = (), ignore_unsupported: bool = False) -> list[Record]:
-    """One record per link (one per line) or per f-puzzles object of the input."""
+    """One record per link (one per line) or per f-puzzles object of the input; each line
+    is read on its own, whatever its kind (a line that is no link as a line of text)."""
     objects = _fpuzzles_json(text)
     if objects is not None:
         located = len(objects) > 1
         return [_record(k if located else 1, "" if isinstance(o, ParseError) else dump(o),
                         lambda o=o: _raise(o) if isinstance(o, ParseError) else o, source,
                         located, box, rules, ignore_unsupported) for k, o in objects]
-    many = len(_lines(text)) > 1
+    lines = _lines(text)
+    many = len(lines) > 1
     return [_link_record(k, line.strip(), source, many, box, rules, ignore_unsupported)
-            for k, line in _lines(text)]
+            if not many or is_link(line) else _text_record(k, line, source, box, rules)
+            for k, line in lines]
+
+
+def _text_record(k: int, line: str, source: str | None, box: BoxSpec,
+                 rules: tuple[Rule, ...]) -> Record:
+    """Line ``k`` of a file of links that is no link, read on its own as a line of text (a
+    bad one is that line's error, not the file's)."""
+    return LineRecords([(k, line)], box, rules, source)[0]
 
 
 def _link_record(k: int, line: str, source: str | None, many: bool, box: BoxSpec,

@@ -221,7 +221,8 @@ def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle
         n, givens = _size_and_givens(obj, path)
         board = _board(obj, n, box, path)
     rules = _global_rules(board, obj.get("rules", []), f"{path}.rules")
-    rules += [_read_data(board, obj, key, path) for key in DATA_KEYS if obj.get(key)]
+    rules += [_read_data(board, obj, key, path) for key in DATA_KEYS
+              if key in obj and _has_items(obj, key, path)]
     for key in ("title", "author", "comment"):
         if key in obj:
             expect(obj[key], str, f"{path}.{key}", "text")
@@ -232,8 +233,13 @@ def puzzle_from_json(obj: Any, box: BoxSpec = "auto", path: str = "$") -> Puzzle
     return Puzzle(board, givens, tuple(rules))
 
 
+def _has_items(obj: dict, key: str, path: str) -> bool:
+    """Whether per-puzzle key ``key`` of ``obj`` holds anything: a ParseError naming the key
+    when its value is not a list (``"cages": {}`` is no empty list of cages)."""
+    summary = DATA_KEYS[key].summary.split(':')[0]
+    return bool(expect(obj[key], list, f"{path}.{key}", f"a list ({summary})"))
+
+
 def _read_data(board: Board, obj: dict, key: str, path: str) -> Rule:
     """The rule of one per-puzzle key (its value a list, as every data key's is)."""
-    where = f"{path}.{key}"
-    expect(obj[key], list, where, f"a list ({DATA_KEYS[key].summary.split(':')[0]})")
-    return DATA_KEYS[key].read(board, obj[key], where, obj)
+    return DATA_KEYS[key].read(board, obj[key], f"{path}.{key}", obj)

@@ -10,6 +10,7 @@ links, f-puzzles JSON, ipuz, JSON), used by the command line and the API alike.
 from __future__ import annotations
 
 import errno
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -78,20 +79,46 @@ def read_source(puzzle: str) -> tuple[str, str]:
     if not puzzle.strip():
         raise ParseError("the puzzle argument is empty: give a puzzle, a file, or '-'")
     path = Path(puzzle)
-    if "\n" not in puzzle and len(puzzle) < 4096:
+    if len(puzzle) < 4096 and ("\n" not in puzzle or os.path.lexists(puzzle)):
+        name = shown_name(puzzle)  # (a file name with a line break: still one line)
         try:
             if path.is_dir():
-                raise ParseError(f"{puzzle} is a directory, not a puzzle file")
+                raise ParseError(f"{name} is a directory, not a puzzle file")
             if path.exists():  # a file, or a pipe (<(…)): a byte-order mark is dropped
                 with path.open("rb") as stream:
-                    return read_limited(stream, puzzle), puzzle
+                    return read_limited(stream, name), name
+            if path.is_symlink():  # never its name taken for a puzzle
+                raise ParseError(_broken_link(puzzle))
         except OSError as err:
             if err.errno != errno.ENAMETOOLONG:  # too long for a file name: a puzzle
-                raise ParseError(f"cannot read {puzzle}: {err.strerror}") from None
+                raise ParseError(f"cannot read {name}: {err.strerror}") from None
         if (len(puzzle) < 64 and _PATH_LIKE.fullmatch(puzzle) and not _mostly_cells(puzzle)
                 and not _is_link(puzzle)):
             raise ParseError(f"no such file: {puzzle}")
     return puzzle, "<argument>"
+
+
+def shown_name(path: str) -> str:
+    r"""A file name as messages show it: line breaks and other control characters escaped.
+
+    >>> shown_name("new\nline.txt")
+    'new\\nline.txt'
+    """
+    if path.isprintable():
+        return path
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in path)
+
+
+def _broken_link(path: str) -> str:
+    """What is wrong with symbolic link ``path``, which leads to no file."""
+    try:
+        os.stat(path)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return f"{shown_name(path)} is a symbolic link that leads round in a loop"
+    return (f"{shown_name(path)} is a symbolic link to {shown_name(os.readlink(path))}, "
+            "which does not exist")
 
 
 def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] = "",
@@ -115,6 +142,8 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
     if puzzle != "-" and "\n" not in puzzle and len(puzzle) < 4096:
         from satdoku.formats.line_file import mapped_lines
         if (lines := mapped_lines(puzzle)) is not None:  # millions of lines: not read whole
+            if not len(lines):  # (only comments and blank lines)
+                raise ParseError(f"no puzzle found in {shown_name(puzzle)}")
             from satdoku.formats.text import LineRecords
             return LineRecords(lines, spec, extra, puzzle), puzzle
     text, name = read_source(puzzle)

@@ -39,6 +39,10 @@ from satdoku.rules import Grid, Rule
 SEPARATORS = frozenset(" \t\r\x0b\x0c|-+=:,;")
 _DIGIT_OF = {ch: k + 1 for k, ch in enumerate(ALPHABET)}
 _VALUE_OF = {**_DIGIT_OF, **dict.fromkeys(BLANKS, 0)}
+#: ... and the full-width forms of them (１２３．, as Japanese input methods type them), read
+#: as in --box, cell names and grids of numbers (where Python's int() reads them).
+_WIDE_VALUE = {**_VALUE_OF, **{chr(ord(ch) + 0xFEE0): value for ch, value in _VALUE_OF.items()
+                               if "!" <= ch <= "~"}}
 _SYMBOLS = "." + ALPHABET  # digit → its character (0 → blank)
 # Byte tables for the fast paths: an ASCII cell character → its digit (255: not a cell), and
 # a digit → its character.
@@ -109,10 +113,9 @@ def read_cells(line: str, number: int, source: str | None = None) -> Cells:
             return Cells(list(values), _Columns(number, len(line)))
     digits, places = [], []
     for column, ch in enumerate(line, 1):
-        if ch in BLANKS:
-            digits.append(0)
-        elif ch in _DIGIT_OF:
-            digits.append(_DIGIT_OF[ch])
+        value = _WIDE_VALUE.get(ch)
+        if value is not None:
+            digits.append(value)
         elif ch in SEPARATORS:
             continue
         else:

@@ -120,13 +120,23 @@ def _direct(target: Path, binary: bool) -> Iterator[IO]:
             stream.close()
 
 
-def _writable_target(path: str | Path) -> Path:
-    """``path`` as a Path, or a :class:`SatdokuError` saying why no file can be written there."""
+def check_file_name(path: str | Path) -> None:
+    """A :class:`SatdokuError` when ``path`` cannot name a file: empty, a directory, or a
+    name ending in '/' (which ``Path`` would drop: ``out.txt/`` is not ``out.txt``)."""
     if str(path).strip() == "":
         raise SatdokuError("the output file name is empty")
     target = Path(path)
     if target.is_dir():
         raise SatdokuError(f"cannot write {target}: it is a directory")
+    if str(path).endswith((os.sep, f"{os.sep}.")):
+        raise SatdokuError(f"cannot write {path}: a name ending in '/' names a folder; "
+                           f"leave the '/' out to write the file {target}")
+
+
+def _writable_target(path: str | Path) -> Path:
+    """``path`` as a Path, or a :class:`SatdokuError` saying why no file can be written there."""
+    check_file_name(path)
+    target = Path(path)
     if not target.parent.is_dir():
         what = "is not a folder" if target.parent.exists() else "does not exist"
         raise SatdokuError(f"cannot write {target}: {target.parent} {what}")

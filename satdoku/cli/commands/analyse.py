@@ -13,7 +13,15 @@ from satdoku.analyse.report import COUNT_LIMIT
 from satdoku.batch import run_batch
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import Batch, Format, OutputFormat, Picture, SolverOptions, Source
+from satdoku.cli.options import (
+    Batch,
+    Format,
+    OutputFormat,
+    Picture,
+    SolverOptions,
+    Source,
+    positive_seconds,
+)
 from satdoku.render.target import picture_target
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
@@ -28,8 +36,9 @@ Limit = Annotated[int, typer.Option("--limit", min=2, help="Count solutions up t
 MaxLevel = Annotated[int, typer.Option("--max-level", min=0,
                                        help="Deepest probing level tried for the difficulty.")]
 GradeTime = Annotated[float | None, typer.Option(
-    "--grade", metavar="SECONDS", min=0.001, help="Also grade a unique puzzle from its "
-    "solving path (satdoku explain), when the path takes at most SECONDS.")]
+    "--grade", metavar="SECONDS", callback=positive_seconds,
+    help="Also grade a unique puzzle from its solving path (satdoku explain), when the path "
+         "takes at most SECONDS.")]
 
 
 @app.command(name="analyse", epilog=EXIT_CODES)
@@ -53,7 +62,7 @@ def analyse_command(source: Source, *, json_: Json = False, certify_to: Certify 
     work = Work(analyse_answers, options=solver, limit=limit, max_level=max_level,
                 grade=grade, certify_to=certify_to, picture=picture_target(picture, records))
     fmt = OutputFormat.json if json_ else OutputFormat.grid
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
 
@@ -81,6 +90,6 @@ def candidates(source: Source, *, solver: SolverOptions, fmt: Format = None, bat
     work = Work(candidates_answers, options=solver, picture=picture_target(picture, records),
                 counts=counts)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt_, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))

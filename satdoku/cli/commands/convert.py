@@ -52,7 +52,7 @@ def convert(source: Source, *, to: To = Target.fpuzzles, output: Output = None,
         records, list) else {}
     losses: list[Loss] = []
     handler = convert_answers(to, meta_of, many, givens_only, losses)
-    with output_stream(output, keep_partial=many, reading=name) as out:
+    with output_stream(output, keep_partial=many) as out:
         code = run_batch(records, name, OutputFormat.line, out, handler, quiet)
     if losses:
         typer.echo(loss_note(losses, len(records), to), err=True)

@@ -53,7 +53,7 @@ def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch
     fmt = OutputFormat.json if json_ else OutputFormat.grid
     work = Work(explain_answers, kind=kind, time_limit=time_limit, optimal=optimal,
                 svg_dir=svg_dir, teach=teach, disabled=disabled)
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
 

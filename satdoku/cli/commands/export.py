@@ -49,7 +49,7 @@ def export(source: Source, *, output: Output = None,
     records, name = source.read()
     p = one_puzzle(records, name, "export")
     formula = cnf_formula(p, encoding, amo)  # fails before any file is touched
-    with output_stream(output, keep_partial=False, reading=name) as out:
+    with output_stream(output, keep_partial=False) as out:
         write_cnf(p, out, encoding, amo)
     if stats:
         typer.echo("\n".join(stats_table(formula)), err=output in (None, "-"))
@@ -69,7 +69,7 @@ def decode_command(source: Source, model: ModelArg, *, fmt: Format = None,
     records, name = source.read()
     one_puzzle(records, name, "decode", warn=False)
     text = _read_model(model)
-    with output_stream(output, reading=name) as out:
+    with output_stream(output) as out:
         code = run_batch(records, name, fmt or OutputFormat.grid, out, decode_answers(text),
                          quiet=True)
     raise typer.Exit(int(code))

@@ -8,7 +8,7 @@ import typer
 
 from satdoku.cli.app import EXIT_CODES, app, fail
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import DEFAULT_BACKEND, Backend, Source
+from satdoku.cli.options import DEFAULT_BACKEND, Backend, Source, number_between
 from satdoku.errors import BoardError
 from satdoku.formats.loader import one_puzzle
 from satdoku.render import write_picture
@@ -25,7 +25,9 @@ Candidates = Annotated[bool, typer.Option(
 Highlight = Annotated[str, typer.Option(
     "--highlight", help="Cells to highlight, comma-separated, e.g. r5c3,r6c7.")]
 Title = Annotated[str, typer.Option("--title", help="A title above the grid.")]
-Cell = Annotated[float, typer.Option("--cell", min=4, max=400, help="Cell size in pixels.")]
+Cell = Annotated[float, typer.Option(
+    "--cell", callback=number_between(4, 400, "a cell size in pixels"),
+    help="Cell size in pixels, from 4 to 400.")]
 
 
 @app.command(epilog=EXIT_CODES)

@@ -49,7 +49,7 @@ def solve(source: Source, *, all_solutions: AllSolutions = False, limit: Limit =
     records, name = source.read()
     picture = picture_target(picture, records)
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         stream = out if len(records) == 1 and fmt_ is not OutputFormat.json else None
         work = Work(solve_answers, options=solver, many=len(records) > 1,
                     enumerate_all=all_solutions or limit is not None, limit=limit,
@@ -70,7 +70,7 @@ def check(source: Source, *, solver: SolverOptions, fmt: Format = None,
     records, name = source.read()
     work = Work(check_answers, options=solver, picture=picture_target(picture, records))
     fmt_ = fmt or (OutputFormat.grid if len(records) == 1 else OutputFormat.line)
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt_, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
 
@@ -96,7 +96,7 @@ def count(source: Source, *, limit: Limit = None, solver: SolverOptions,
     records, name = source.read()
     work = (Work(estimate_answers, time_limit=solver.time_limit) if estimate else
             Work(count_answers, options=solver, limit=limit, quiet=batch.quiet))
-    with output_stream(batch.output, reading=name) as out:
+    with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt or OutputFormat.line, out, work, batch.quiet,
                          batch.jobs, batch.dask)
     raise typer.Exit(int(code))

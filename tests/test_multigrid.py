@@ -325,3 +325,21 @@ def test_cli_refuses_what_a_multi_grid_board_cannot_have(args, message):
 def test_rules_other_than_rows_columns_boxes_are_refused_on_the_api_too():
     with pytest.raises(RuleError, match="not supported"):
         Puzzle(MultiBoard.layout("twodoku"), (0,) * 153, parse_rules("anti-king"))
+
+
+def test_explain_goes_as_far_as_logic_on_a_twodoku_that_is_not_unique():
+    """The technique finders index cells up to the canvas's cell count, not n² (an
+    IndexError once a step past the singles was looked for); every conclusion of the path
+    holds in every solution, which the oracle lists."""
+    from satdoku.explain import explain
+    from satdoku.explain.steps import cell_digit
+
+    puzzle = parse_puzzle("....**.2..**4..........1**.24.**....")
+    e = explain(puzzle)
+    every = list(solutions(puzzle))
+    assert e.stuck and e.steps and len(every) > 1
+    assert all(classic_check(puzzle.board, grid) for grid in every)
+    for step in e.steps:
+        for x in step.derived:
+            cell, digit = cell_digit(puzzle.board, x)
+            assert all((grid[cell] == digit) == (x > 0) for grid in every)

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, region_clauses
 
 
@@ -53,25 +54,17 @@ class Finding:
     chain: tuple[int, ...] = field(default=())
 
 
-def _is_house(board_n: int, g: Group) -> bool:
-    if len(g.cells) != board_n or g.kind == "cell":
+def _is_house(board: Board, g: Group) -> bool:
+    if len(g.cells) != board.n or g.kind == "cell":
         return False
     if g.is_unit:
         return True
-    return set(g.clauses) == set(region_clauses_cached(board_n, g.cells))
+    return set(g.clauses) == set(region_clauses_cached(board, g.cells))
 
 
 @lru_cache(maxsize=4096)
-def region_clauses_cached(n: int, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(region_clauses(_BoardN(n), cells))  # type: ignore[arg-type]
-
-
-class _BoardN:
-    """The little of a board that :func:`region_clauses` reads (its size)."""
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.num_cell_vars = n ** 3
+def region_clauses_cached(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c) for c in region_clauses(board, cells))
 
 
 _HOUSES: dict[int, tuple[House, ...]] = {}
@@ -82,9 +75,8 @@ def houses(groups: Groups) -> tuple[House, ...]:
     key = id(groups)
     found = _HOUSES.get(key)
     if found is None or (found and groups.groups[found[0].group].cells != found[0].cells):
-        n = groups.board.n
         found = tuple(House(g.index, g.kind, g.label, g.cells) for g in groups.groups
-                      if _is_house(n, g))
+                      if _is_house(groups.board, g))
         _HOUSES[key] = found
     return found
 
@@ -102,8 +94,9 @@ class Candidates:
         self.groups = groups
         self.board = groups.board
         n = self.n = groups.board.n
-        self.cand: list[set[int]] = [set(range(1, n + 1)) for _ in range(n * n)]
-        self.placed = [0] * (n * n)
+        cells = groups.board.num_cells  # (n² but on a multi-grid board)
+        self.cand: list[set[int]] = [set(range(1, n + 1)) for _ in range(cells)]
+        self.placed = [0] * cells
         for x in facts:
             cell, d = divmod(abs(x) - 1, n)
             if x > 0:
@@ -112,7 +105,7 @@ class Candidates:
             else:
                 self.cand[cell].discard(d + 1)
         self.houses = houses(groups)
-        self.houses_of: list[list[House]] = [[] for _ in range(n * n)]
+        self.houses_of: list[list[House]] = [[] for _ in range(cells)]
         for h in self.houses:
             for i in h.cells:
                 self.houses_of[i].append(h)

@@ -38,7 +38,7 @@ class Links:
         self.c = c
         n = c.n
         self.strong: dict[int, list[tuple[int, int]]] = {}   # node → [(node, group)]
-        for i in range(n * n):
+        for i in range(len(c.placed)):
             if not c.placed[i] and len(c.cand[i]) == 2:
                 a, b = (c.lit(i, d) for d in sorted(c.cand[i]))
                 self._add(a, b, c.cell_group[i])

@@ -420,3 +420,11 @@ def test_disabledlogic_keeps_every_step_of_a_family_out(client):
         return {n for n in names if n in message}
     assert used(fpuzzle(line, 9)) & {"locked candidates"}
     assert not used({**fpuzzle(line, 9), "disabledlogic": ["pointing", "tuples"]})
+
+
+@pytest.mark.parametrize("origin", ["not a url", "https://example.org/", "example.org",
+                                    "https://example.org/page"])
+def test_an_allowed_origin_must_be_an_origin(origin):
+    from conftest import run_cli
+    run = run_cli("serve", "--allow-origin", origin)
+    assert run.code == 2 and "is not an origin" in run.err and len(run.err.splitlines()) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -17,8 +18,18 @@ from satdoku.rules import parse_rules
 
 Port = Annotated[int, typer.Option("--port", min=0, max=65535,
                                    help="The port (the editor's userscript uses 4545).")]
+def origins(values: list[str] | None) -> list[str] | None:
+    """Each ``--allow-origin`` as a browser sends it: scheme://host[:port], no path."""
+    for value in values or ():
+        if re.fullmatch(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?", value) is None:
+            raise typer.BadParameter(f"{value!r} is not an origin: give it as a browser sends "
+                                     "it, scheme://host[:port] (e.g. https://example.org), "
+                                     "without a path or a trailing '/'")
+    return values
+
+
 AllowOrigin = Annotated[list[str] | None, typer.Option(
-    "--allow-origin", metavar="ORIGIN",
+    "--allow-origin", metavar="ORIGIN", callback=origins,
     help="Also accept websockets from pages of ORIGIN (e.g. https://example.org; repeat for "
          "several). Default: f-puzzles.com only (programs that send no Origin are accepted).")]
 JobTime = Annotated[float | None, typer.Option(

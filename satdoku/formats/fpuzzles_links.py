@@ -24,7 +24,13 @@ from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.drawn_records import penpa_record, scf_record, scl_record
-from satdoku.formats.limits import MAX_DECODED, fpuzzles_bound, fpuzzles_limit, load_json
+from satdoku.formats.limits import (
+    MAX_DECODED,
+    count_error,
+    fpuzzles_bound,
+    fpuzzles_limit,
+    load_json,
+)
 from satdoku.formats.lzstring import TooLong, compress_to_base64, decompress_from_base64
 from satdoku.formats.penpa_decode import is_penpa
 from satdoku.formats.records import BoxSpec, Record
@@ -195,6 +201,8 @@ def _fpuzzles_json(text: str) -> list[tuple[int, Any]] | None:
     except json.JSONDecodeError:
         return _fpuzzles_json_lines(text)
     items = doc if isinstance(doc, list) else [doc]
+    if (error := count_error(len(items), None)) is not None:
+        raise error
     if items and all(_is_fobj(x) for x in items):
         return list(enumerate(items, 1))
     return None

@@ -13,6 +13,8 @@ Every limit is far beyond any real puzzle, and each error names the place:
   board of its size can hold (:func:`fpuzzles_limit`: 1.1 MiB for a 9x9), refused while it
   is decoded when the JSON starts with its ``"size"``, as f-puzzles and satdoku write it;
 - a title, author or rules text of at most :data:`MAX_TEXT_FIELD` characters;
+- a JSON document of at most :data:`MAX_JSON_BYTES` characters and
+  :data:`MAX_JSON_PUZZLES` puzzles (JSON is read whole, at up to ~30 bytes a character);
 - JSON nested at most a few hundred levels deep (Python's recursion limit), and numbers of at
   most 4,300 digits (Python's limit for reading an integer); digits in a grid of numbers at
   most 9 digits long (no board has more than 256 digits).
@@ -38,8 +40,13 @@ if TYPE_CHECKING:
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 MAX_LINE = 1024 * 1024
-MAX_DECODED = 16 * 1024 * 1024
+MAX_DECODED = 4 * 1024 * 1024
 _CHUNK = 1024 * 1024
+#: The largest JSON document (8 MiB: one giant puzzle, or some 80,000 9x9 puzzles): parsed,
+#: JSON takes up to ~30 bytes of memory a character.
+MAX_JSON_BYTES = 8 * 1024 * 1024
+#: The most puzzles in one JSON document (each a Python object of a few KiB once read).
+MAX_JSON_PUZZLES = 100_000
 #: The longest title, author or rules text of a puzzle (64 Ki characters: a long rules text
 #: has a few thousand).
 MAX_TEXT_FIELD = 64 * 1024
@@ -123,6 +130,24 @@ def _too_big(name: str, size: int | None) -> str:
     what = f"{size:,} bytes, more than" if size is not None else "more than"
     return (f"{name} is too large to read: {what} the limit of {MAX_INPUT_BYTES:,} bytes "
             "(about 3 million puzzles); split it, e.g. split -l 1000000")
+
+
+def json_error(text: str, name: str) -> ParseError | None:
+    """The error for a JSON document (text that starts with ``{`` or ``[``) longer than
+    :data:`MAX_JSON_BYTES`, else None."""
+    if len(text) <= MAX_JSON_BYTES or text.lstrip()[:1] not in ("{", "["):
+        return None
+    return ParseError(f"{name} is JSON of {len(text):,} characters, more than the limit of "
+                      f"{MAX_JSON_BYTES:,} for a JSON document: split it, or give many "
+                      "puzzles one per line (satdoku convert -t line)")
+
+
+def count_error(count: int, source: str | None) -> ParseError | None:
+    """The error for a JSON document of more than :data:`MAX_JSON_PUZZLES` puzzles."""
+    if count <= MAX_JSON_PUZZLES:
+        return None
+    return ParseError(f"more than {MAX_JSON_PUZZLES:,} puzzles in one JSON document: split "
+                      "it, or give them one per line", source)
 
 
 def line_error(line: str, number: int, source: str | None = None) -> ParseError | None:

@@ -176,8 +176,8 @@ def run_cli_in_process(case: CliCase, folder: Path, cap: float) -> CliRun:
     stdin = io.TextIOWrapper(io.BytesIO((case.stdin or "").encode("utf-8")), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-            _stdin(stdin), capped(cap):
-        code = run(argv)
+            _stdin(stdin), contextlib.chdir(folder), capped(cap):
+        code = run(argv)  # (in the scratch folder: an option may name an output file)
     return CliRun(code, out.getvalue(), err.getvalue())
 
 

@@ -307,6 +307,7 @@ OPTION_VALUES = {
     "--amo": ["pairwise", "sequential", "ladder", "bitwise", "commander", "product",
               "bimander", "totalizer", "native", None, "bogus"],
     "--backend": ["cadical195", "minisat22", "glucose4", None, "lingeling", "nosuch"],
+    "--memory-budget": ["8G", "512M", "1T", "100G", None, "0", "-1G", "1e30", "abc", "1K"],
 }
 
 
@@ -320,9 +321,10 @@ def option_value(rng: random.Random, option: str) -> str:
 #: The options each command is fuzzed with (a flag has no values).
 COMMANDS = {
     "solve": ["--box", "--rules", "--time-limit", "--limit", "-f", "--encoding", "--amo",
-              "--backend", "--all", "-q"],
-    "check": ["--box", "--rules", "--time-limit", "-f", "--encoding", "--backend"],
-    "count": ["--box", "--rules", "--time-limit", "--limit", "-f", "--amo"],
+              "--backend", "--memory-budget", "--all", "-q"],
+    "check": ["--box", "--rules", "--time-limit", "-f", "--encoding", "--backend",
+              "--memory-budget"],
+    "count": ["--box", "--rules", "--time-limit", "--limit", "-f", "--amo", "--memory-budget"],
     "candidates": ["--box", "--rules", "-f"],
     "convert": ["--box", "--rules"],
     "export": ["--box", "--rules", "--encoding", "--amo"],
@@ -353,6 +355,8 @@ def cli_case(rng: random.Random) -> CliCase:
     options = COMMANDS[command]
     for option in rng.sample(options, rng.randint(0, min(3, len(options)))):
         argv += [option, option_value(rng, option)] if option in OPTION_VALUES else [option]
+    if rng.random() < 0.05:  # a mistyped or misplaced option
+        argv.insert(rng.randint(1, len(argv)), damage(rng, rng.choice(options), 1.0))
     if command in ("solve", "check") and "-f" not in argv and rng.random() < 0.5:
         argv += ["-f", "json"]  # (so that every solution printed can be checked)
     if command in ("solve", "count") and "--time-limit" not in argv:

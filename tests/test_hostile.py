@@ -69,7 +69,7 @@ DEEP = "[" * 2000 + "]" * 2000
     ('{"size": 4, "x": ' + '{"a": ' * 2000 + "1" + "}" * 2000 + "}", ("nested too deeply",)),
     ('{"size": 4, "grid": ' + DEEP + "}", ("nested too deeply",)),  # f-puzzles JSON
     ('{"size": 4, "grid": [], "x": ' + HUGE + "}", ("4300 digits",)),
-    ("https://f-puzzles.com/?load=" + lz_bomb(7000), ("decodes to more than 16,777,216",)),
+    ("https://f-puzzles.com/?load=" + lz_bomb(7000), ("decodes to more than 4,194,304",)),
 ])
 def test_absurd_input_is_one_line_and_exit_2(tmp_path, text, words):
     path = tmp_path / "puzzle.txt"

@@ -134,10 +134,10 @@ def test_penpa_bombs_and_damage_are_one_line_errors(monkeypatch) -> None:
 
 
 def test_a_real_deflate_bomb_stops_at_the_default_limit() -> None:
-    """17 MiB of zeros deflate to about 17 KiB; reading stops at 16 MiB, one line."""
+    """17 MiB of zeros deflate to about 17 KiB; reading stops at 4 MiB, one line."""
     bomb = f"https://swaroopg92.github.io/penpa-edit/?m=solve&p={_deflate('0' * (17 << 20))}"
     (record,) = records(bomb)
-    assert "inflates to more than 16,777,216 bytes" in record.error.message
+    assert "inflates to more than 4,194,304 bytes" in record.error.message
 
 
 def test_penpa_lines_are_read_by_colour_where_the_rules_text_names_them() -> None:

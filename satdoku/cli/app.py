@@ -20,7 +20,8 @@ HELP = ("Sudoku of any size and its variants, solved, counted and checked with a
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
-    "that already clash) · 3 more than one solution where uniqueness was asked · "
+    "that already clash, and a puzzle too big for the memory) · 3 more than one solution "
+    "where uniqueness was asked · "
     "4 time limit reached · 70 internal error (please report) · 74 the output could not be "
     "written (disk full, standard output closed, a file that cannot be replaced; what was "
     "written before is kept) · 130 interrupted (Ctrl-C or TERM; results so far are kept). "
@@ -133,6 +134,15 @@ def _run(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         typer.echo("satdoku: interrupted", err=True)
         return 130
+    except MemoryError:  # (the budget's estimate is refused first; this is what slips by)
+        typer.echo(f"satdoku: error: {OUT_OF_MEMORY}", err=True)
+        return int(ExitCode.BAD_INPUT)
+
+
+#: The message of a MemoryError (exit code 2, as for a CNF over the memory budget).
+OUT_OF_MEMORY = ("out of memory: the puzzle needs more memory than this process can have "
+                 "(the machine's, its control group's or ulimit -v's limit); try a lighter "
+                 "encoding (--amo sequential) or a smaller --memory-budget")
 
 
 def _os_message(err: OSError) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 from cnf.budget import Size, memory
 from satdoku.board import Board
+from satdoku.encoding.ceiling import memory_ceiling
 from satdoku.errors import SatdokuError
 
 GiB = 2 ** 30
@@ -33,6 +34,9 @@ ENV_VAR = "SATDOKU_MEMORY_BUDGET"
 _UNITS = {"": 1, "K": 2 ** 10, "M": 2 ** 20, "G": GiB, "T": 2 ** 40}
 
 Part = tuple[str, Size]
+#: How much more than its estimate a CNF must find free under the machine's ceiling (the
+#: estimate counts the formula, not the interpreter's own overhead and fragmentation).
+ROOM = 1.25
 
 
 class BudgetError(SatdokuError):
@@ -82,7 +86,10 @@ def total(board: Board, parts: Sequence[Part]) -> Size:
 def require_fits(board: Board, parts: Sequence[Part], budget: int | None,
                  alternative: tuple[str, Callable[[], Sequence[Part]]] | None = None) -> Size:
     """The estimated total size; BudgetError (one line: the board, the largest part and
-    the estimate) when its memory is over ``budget`` (None: :func:`default_budget`).
+    the estimate) when its memory is over ``budget`` (None: :func:`default_budget`), or
+    when it would not fit, with :data:`ROOM` to spare, in the memory this process can
+    really have (:func:`satdoku.encoding.ceiling.memory_ceiling`: the address-space limit,
+    the cgroup limit, the memory available), whatever the budget.
 
     ``alternative``: (an option, a function giving the parts with it) — suggested when it
     would fit (estimated only then).
@@ -90,16 +97,23 @@ def require_fits(board: Board, parts: Sequence[Part], budget: int | None,
     budget = default_budget() if budget is None else budget
     size = total(board, parts)
     need = memory(size)
-    if need <= budget:
+    ceiling = memory_ceiling() if need <= budget else None
+    if need <= budget and (ceiling is None or need * ROOM <= ceiling.bytes):
         return size
     name, part = max(parts, key=lambda p: memory(p[1]))
-    hint = "raise the budget (--memory-budget)"
+    if ceiling is None:
+        over, hint, room = f"over the memory budget of {human(budget)}", \
+            "raise the budget (--memory-budget)", budget
+    else:
+        limit = f" of {human(ceiling.limit)}" if ceiling.limit is not None else ""
+        over = (f"more than this process can have: {human(ceiling.bytes)} is left under "
+                f"{ceiling.what}{limit}")
+        hint, room = "free memory or raise that limit", int(ceiling.bytes / ROOM)
     if alternative is not None:
         other = memory(total(board, alternative[1]()))
-        if other <= budget:
+        if other <= room:
             hint += f" or use {alternative[0]} (about {human(other)})"
     raise BudgetError(
         f"{board.n}x{board.n} board: the CNF would take about {size.clauses:,} clauses, "
         f"{size.literals:,} literals and {size.variables:,} variables, {human(need)} with the "
-        f"solver, over the memory budget of {human(budget)}; the largest part, {name}, has "
-        f"{part.clauses:,} clauses; {hint}")
+        f"solver, {over}; the largest part, {name}, has {part.clauses:,} clauses; {hint}")

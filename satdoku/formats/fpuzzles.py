@@ -39,6 +39,7 @@ from satdoku.formats.fpuzzles_keys import (
     switch,
 )
 from satdoku.formats.json_fields import puzzle_from_json
+from satdoku.formats.limits import text_field_error
 from satdoku.formats.text import BoxSpec, format_line
 from satdoku.puzzle import Puzzle
 from satdoku.rules import DATA_KEYS, Disjoint, RegionRule, Rule, Windoku
@@ -189,6 +190,9 @@ def to_satdoku(fobj: Any) -> Translation:
     if not isinstance(fobj, dict):
         raise fail("$", "expected an f-puzzles object {...}")
     n, cells = _grid(fobj)
+    for key in META:
+        if (error := text_field_error(fobj.get(key), key)) is not None:
+            raise error
     obj: dict[str, Any] = {META[k]: fobj[k] for k in META
                            if isinstance(fobj.get(k), str) and fobj[k].strip()}
     fields, extra_regions = board_fields(cells, n)

@@ -24,8 +24,14 @@ from urllib.parse import unquote
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.drawn_records import penpa_record, scf_record, scl_record
-from satdoku.formats.limits import MAX_DECODED, load_json
-from satdoku.formats.lzstring import compress_to_base64, decompress_from_base64
+from satdoku.formats.limits import (
+    MAX_DECODED,
+    count_error,
+    fpuzzles_bound,
+    fpuzzles_limit,
+    load_json,
+)
+from satdoku.formats.lzstring import TooLong, compress_to_base64, decompress_from_base64
 from satdoku.formats.penpa_decode import is_penpa
 from satdoku.formats.records import BoxSpec, Record
 from satdoku.formats.sudokupad_links import link_kind
@@ -117,9 +123,15 @@ def _needs_network(link: str) -> str:
 
 
 def decode_payload(payload: str) -> dict:
-    """The f-puzzles JSON object inside a payload; ParseError naming what is wrong."""
+    """The f-puzzles JSON object inside a payload; ParseError naming what is wrong, and for
+    a payload that decodes to more than its board can hold (:func:`fpuzzles_limit`:
+    refused while it is decoded when the JSON starts with its size)."""
     try:
-        obj = load_json(decompress_from_base64(payload, MAX_DECODED))
+        text = decompress_from_base64(payload, MAX_DECODED, fpuzzles_bound)
+        obj = load_json(text)
+    except TooLong as err:
+        raise ParseError(f"the f-puzzles link decodes to more than {err.limit:,} "
+                         f"characters, more than {_board_of(err.limit)} can hold") from None
     except ValueError as err:  # JSONDecodeError is a ValueError
         what = (f"{err.msg} at character {err.pos}" if isinstance(err, json.JSONDecodeError)
                 else str(err))
@@ -128,7 +140,19 @@ def decode_payload(payload: str) -> dict:
     if not isinstance(obj, dict) or "grid" not in obj:
         raise ParseError("the f-puzzles link does not hold an f-puzzles puzzle (an object "
                          "with 'size' and 'grid')")
+    n = obj.get("size")
+    if not isinstance(n, int) or n < 1:
+        n = len(obj["grid"]) if isinstance(obj["grid"], list) else 1
+    if len(text) > fpuzzles_limit(n):
+        raise ParseError(f"the f-puzzles link decodes to {len(text):,} characters, more than "
+                         f"a {n}x{n} puzzle can hold (at most {fpuzzles_limit(n):,})")
     return obj
+
+
+def _board_of(limit: int) -> str:
+    """'a 9x9 puzzle' for the limit of a 9x9, 'any puzzle' for :data:`MAX_DECODED`."""
+    n = next((n for n in range(1, 257) if fpuzzles_limit(n) == limit), None)
+    return f"a {n}x{n} puzzle" if n is not None and limit < MAX_DECODED else "any puzzle"
 
 
 def read_link(text: str) -> dict:
@@ -177,6 +201,8 @@ def _fpuzzles_json(text: str) -> list[tuple[int, Any]] | None:
     except json.JSONDecodeError:
         return _fpuzzles_json_lines(text)
     items = doc if isinstance(doc, list) else [doc]
+    if (error := count_error(len(items), None)) is not None:
+        raise error
     if items and all(_is_fobj(x) for x in items):
         return list(enumerate(items, 1))
     return None

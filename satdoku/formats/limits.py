@@ -9,7 +9,12 @@ Every limit is far beyond any real puzzle, and each error names the place:
 - a line of puzzle text or a link of at most :data:`MAX_LINE` characters (1 MiB; the longest
   real line, a 61x61 pencilmark line, has 226,981);
 - an f-puzzles link that decodes to at most :data:`MAX_DECODED` characters (lz-string
-  expands a link of n characters to up to ~n² in the worst case);
+  expands a link of n characters to up to ~n² in the worst case), and to no more than a
+  board of its size can hold (:func:`fpuzzles_limit`: 1.1 MiB for a 9x9), refused while it
+  is decoded when the JSON starts with its ``"size"``, as f-puzzles and satdoku write it;
+- a title, author or rules text of at most :data:`MAX_TEXT_FIELD` characters;
+- a JSON document of at most :data:`MAX_JSON_BYTES` characters and
+  :data:`MAX_JSON_PUZZLES` puzzles (JSON is read whole, at up to ~30 bytes a character);
 - JSON nested at most a few hundred levels deep (Python's recursion limit), and numbers of at
   most 4,300 digits (Python's limit for reading an integer); digits in a grid of numbers at
   most 9 digits long (no board has more than 256 digits).
@@ -25,6 +30,7 @@ satdoku.errors.ParseError: malformed JSON: nested too deeply ...
 from __future__ import annotations
 
 import os
+import re
 from typing import IO, TYPE_CHECKING, Any
 
 from satdoku.errors import ParseError
@@ -34,8 +40,45 @@ if TYPE_CHECKING:
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 MAX_LINE = 1024 * 1024
-MAX_DECODED = 16 * 1024 * 1024
+MAX_DECODED = 4 * 1024 * 1024
 _CHUNK = 1024 * 1024
+#: The largest JSON document (8 MiB: one giant puzzle, or some 80,000 9x9 puzzles): parsed,
+#: JSON takes up to ~30 bytes of memory a character.
+MAX_JSON_BYTES = 8 * 1024 * 1024
+#: The most puzzles in one JSON document (each a Python object of a few KiB once read).
+MAX_JSON_PUZZLES = 100_000
+#: The longest title, author or rules text of a puzzle (64 Ki characters: a long rules text
+#: has a few thousand).
+MAX_TEXT_FIELD = 64 * 1024
+#: What an f-puzzles puzzle holds besides its cells: its texts, cosmetic lines and shapes.
+_FPUZZLES_BASE = 1024 * 1024
+_SIZE_FIRST = re.compile(r'\s*\{\s*"size"\s*:\s*(\d{1,9})\s*[,}]')
+
+
+def fpuzzles_limit(n: int) -> int:
+    """The most characters of f-puzzles JSON a board of side ``n`` can need: its texts and
+    drawings (1 MiB) and, per cell, its object (three lists of up to n pencil marks) and
+    its share of the constraints (1 KiB); never more than :data:`MAX_DECODED`.
+
+    >>> fpuzzles_limit(9), fpuzzles_limit(16), fpuzzles_limit(256) == MAX_DECODED
+    (1143184, 1376256, True)
+    """
+    return min(MAX_DECODED, _FPUZZLES_BASE + n * n * (1024 + 16 * n))
+
+
+def fpuzzles_bound(start: str) -> int | None:
+    """The limit the start of f-puzzles JSON sets when it opens with ``{"size": n``
+    (:func:`fpuzzles_limit`), else None."""
+    match = _SIZE_FIRST.match(start)
+    return fpuzzles_limit(int(match[1])) if match else None
+
+
+def text_field_error(value: object, path: str) -> ParseError | None:
+    """The error for a text (title, author, rules) longer than :data:`MAX_TEXT_FIELD`."""
+    if not isinstance(value, str) or len(value) <= MAX_TEXT_FIELD:
+        return None
+    return ParseError(f"{path}: a text of {len(value):,} characters is longer than any "
+                      f"puzzle's (at most {MAX_TEXT_FIELD:,})")
 
 
 def read_limited(stream: IO, name: str, errors: str = "strict") -> str:
@@ -89,11 +132,31 @@ def _too_big(name: str, size: int | None) -> str:
             "(about 3 million puzzles); split it, e.g. split -l 1000000")
 
 
+def json_error(text: str, name: str) -> ParseError | None:
+    """The error for a JSON document (text that starts with ``{`` or ``[``) longer than
+    :data:`MAX_JSON_BYTES`, else None."""
+    if len(text) <= MAX_JSON_BYTES or text.lstrip()[:1] not in ("{", "["):
+        return None
+    return ParseError(f"{name} is JSON of {len(text):,} characters, more than the limit of "
+                      f"{MAX_JSON_BYTES:,} for a JSON document: split it, or give many "
+                      "puzzles one per line (satdoku convert -t line)")
+
+
+def count_error(count: int, source: str | None) -> ParseError | None:
+    """The error for a JSON document of more than :data:`MAX_JSON_PUZZLES` puzzles."""
+    if count <= MAX_JSON_PUZZLES:
+        return None
+    return ParseError(f"more than {MAX_JSON_PUZZLES:,} puzzles in one JSON document: split "
+                      "it, or give them one per line", source)
+
+
 def line_error(line: str, number: int, source: str | None = None) -> ParseError | None:
-    """The error for a line of puzzle text longer than :data:`MAX_LINE`, else None."""
+    """The error for a line of puzzle text longer than :data:`MAX_LINE`, else None (a line
+    of ``MAX_LINE + 1`` characters may be the start of a longer one, cut where it was read)."""
     if len(line) <= MAX_LINE:
         return None
-    return ParseError(f"a line of {len(line):,} characters is longer than any puzzle "
+    length = f"{len(line):,}" if len(line) > MAX_LINE + 1 else f"more than {MAX_LINE:,}"
+    return ParseError(f"a line of {length} characters is longer than any puzzle "
                       f"(at most {MAX_LINE:,})", source, number)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from satdoku.board import Board
 from satdoku.errors import BoardError, ParseError
 from satdoku.formats import Record
+from satdoku.formats.limits import json_error
 from satdoku.formats.records import BoxSpec
 from satdoku.formats.text import puzzle_records
 from satdoku.puzzle import Puzzle
@@ -147,6 +148,8 @@ def read_records(puzzle: str, box: str = "auto", rules: str | tuple[Rule, ...] =
             from satdoku.formats.text import LineRecords
             return LineRecords(lines, spec, extra, puzzle), puzzle
     text, name = read_source(puzzle)
+    if (too_big := json_error(text, name)) is not None:
+        raise too_big
     source = None if name == "<argument>" else name
     is_json = name.lower().endswith(".json") or text.lstrip().startswith(("{", "["))
     # JSON: --rules add to the file's. Text: a file of many puzzles is parsed as it is used.

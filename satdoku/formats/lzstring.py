@@ -23,6 +23,7 @@ ValueError: character '_' at 3 is not Base64
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
@@ -31,12 +32,16 @@ _VALUE = {ch: k for k, ch in enumerate(ALPHABET)}
 
 def _units(text: str) -> str:
     """``text`` as a string of UTF-16 code units (one Python character per unit)."""
-    data = text.encode("utf-16-le", "surrogatepass")
-    return "".join(chr(int.from_bytes(data[k:k + 2], "little")) for k in range(0, len(data), 2))
+    if not text or max(text) < "\U00010000":
+        return text  # (every character is one unit)
+    units = array("H", text.encode("utf-16-le", "surrogatepass"))
+    return array("I", units).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def _text(units: str) -> str:
     """The inverse of :func:`_units` (a lone surrogate is an error)."""
+    if not units or max(units) < "\ud800":
+        return units  # (no surrogates: every unit is one character)
     return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
@@ -69,10 +74,13 @@ class _BitWriter:
 
 
 def _compress(units: str, writer: _BitWriter) -> str:
-    dictionary: dict[str, int] = {}
+    """LZW over ``units``; the dictionary maps (code of w, next unit) to the code of w + unit,
+    so that no string longer than one unit is ever built (a long run stays linear)."""
+    singles: dict[str, int] = {}
+    pairs: dict[tuple[int, str], int] = {}
     fresh: set[str] = set()  # single units not yet sent as literals
     size, bits, enlarge = 3, 2, 2
-    w = ""
+    w, unit = -1, ""  # the code of the current string (-1: none), its unit if it is one
 
     def grow() -> None:
         nonlocal enlarge, bits
@@ -80,32 +88,36 @@ def _compress(units: str, writer: _BitWriter) -> str:
         if enlarge == 0:
             enlarge, bits = 1 << bits, bits + 1
 
-    def emit(w: str) -> None:
-        if w in fresh:
-            code = ord(w)
+    def emit(w: int, unit: str) -> None:
+        if unit in fresh:
+            code = ord(unit)
             wide = code >= 256
             writer.bits(int(wide), bits)   # marker: 0 = 8-bit literal, 1 = 16-bit literal
             writer.bits(code, 16 if wide else 8)
             grow()
-            fresh.discard(w)
+            fresh.discard(unit)
         else:
-            writer.bits(dictionary[w], bits)
+            writer.bits(w, bits)
         grow()
 
     for c in units:
-        if c not in dictionary:
-            dictionary[c] = size
+        if c not in singles:
+            singles[c] = size
             size += 1
             fresh.add(c)
-        if w + c in dictionary:
-            w += c
+        if w < 0:
+            w, unit = singles[c], c
             continue
-        emit(w)
-        dictionary[w + c] = size
+        longer = pairs.get((w, c))
+        if longer is not None:
+            w, unit = longer, ""
+            continue
+        emit(w, unit)
+        pairs[w, c] = size
         size += 1
-        w = c
-    if w:
-        emit(w)
+        w, unit = singles[c], c
+    if w >= 0:
+        emit(w, unit)
     writer.bits(2, bits)  # end of stream
     return writer.flush()
 
@@ -128,7 +140,20 @@ class _BitReader:
         return int(self.stream[start:self.index][::-1], 2)
 
 
-def _decompress(reader: _BitReader, limit: int | None = None) -> str:
+class TooLong(ValueError):
+    """The data decodes to more than the limit (``limit``: that limit)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the data decodes to more than {limit:,} characters")
+        self.limit = limit
+
+
+#: How many decoded units :func:`decompress_from_base64` shows its ``bound``.
+PEEK = 64
+
+
+def _decompress(reader: _BitReader, limit: int | None = None,
+                bound: Callable[[str], int | None] | None = None) -> str:
     dictionary: list[str] = ["", "", ""]
     bits, enlarge, size = 3, 4, 0
 
@@ -163,8 +188,13 @@ def _decompress(reader: _BitReader, limit: int | None = None) -> str:
             raise ValueError(f"code {code} refers to no entry yet (corrupt data)")
         out.append(entry)
         size += len(entry)
+        if bound is not None and size >= PEEK:  # the limit the start of the text sets
+            tighter = bound("".join(out)[:PEEK])
+            if tighter is not None and (limit is None or tighter < limit):
+                limit = tighter
+            bound = None
         if limit is not None and size > limit:
-            raise ValueError(f"the data decodes to more than {limit:,} characters")
+            raise TooLong(limit)
         dictionary.append(w + entry[0])
         enlarge -= 1
         w = entry
@@ -178,10 +208,13 @@ def compress_to_base64(text: str) -> str:
     return out + "=" * (-len(out) % 4)
 
 
-def decompress_from_base64(data: str, limit: int | None = None) -> str:
+def decompress_from_base64(data: str, limit: int | None = None,
+                           bound: Callable[[str], int | None] | None = None) -> str:
     """``LZString.decompressFromBase64(data)``; ValueError for data that is not a complete
-    lz-string stream (a bad character, truncation, a corrupt code), or that would decode to
-    more than ``limit`` UTF-16 units (n characters can decode to ~n² units)."""
+    lz-string stream (a bad character, truncation, a corrupt code), and :class:`TooLong`
+    for data that would decode to more than ``limit`` UTF-16 units (n characters can
+    decode to ~n² units). ``bound``, given the first :data:`PEEK` units, may set a lower
+    limit (or None) as soon as they are decoded: the text stops growing there."""
     values = []
     for k, ch in enumerate(data):
         if ch not in _VALUE:
@@ -190,6 +223,6 @@ def decompress_from_base64(data: str, limit: int | None = None) -> str:
     if not values:
         raise ValueError("no data")
     try:
-        return _text(_decompress(_BitReader(values, 6), limit))
+        return _text(_decompress(_BitReader(values, 6), limit, bound))
     except UnicodeDecodeError:
         raise ValueError("the data decodes to broken UTF-16 (corrupt data)") from None

@@ -28,7 +28,7 @@ from typing import Any
 from satdoku.board import ALPHABET, Board
 from satdoku.errors import ParseError
 from satdoku.formats.json_fields import KEYS, READERS, puzzle_from_json
-from satdoku.formats.limits import load_json
+from satdoku.formats.limits import count_error, load_json
 from satdoku.formats.records import BoxSpec, Record
 from satdoku.formats.text import format_line, text_lines
 from satdoku.puzzle import Puzzle
@@ -71,6 +71,8 @@ def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, b
     if not isinstance(doc, list):
         yield text[:len(text) - len(text.lstrip())].count("\n") + 1, "$", doc, False
         return
+    if (error := count_error(len(doc), source)) is not None:
+        raise error
     where, line = text.index("[") + 1, 1
     for k, item in enumerate(doc):
         start = _skip_blank(text, where)
@@ -82,9 +84,13 @@ def _documents(text: str, source: str | None) -> Iterator[tuple[int, str, Any, b
 
 def _json_lines(text: str, source: str | None) -> Iterator[tuple[int, str, Any, bool]]:
     """Each line's object, or the ParseError of a malformed line (the others still count)."""
+    count = 0
     for number, line in enumerate(text_lines(text), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
+        count += 1
+        if (error := count_error(count, source)) is not None:
+            raise error
         try:
             yield number, "$", _decode(line), True
         except json.JSONDecodeError as err:

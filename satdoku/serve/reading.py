@@ -34,7 +34,7 @@ from typing import Any
 from satdoku.errors import ParseError
 from satdoku.formats.fpuzzles import read_fpuzzles
 from satdoku.formats.fpuzzles_links import link_payload
-from satdoku.formats.limits import load_json
+from satdoku.formats.limits import fpuzzles_bound, load_json
 from satdoku.formats.lzstring import decompress_from_base64
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
@@ -99,7 +99,8 @@ def decode(data: str) -> dict[str, Any]:
         data = data.strip()
         # (else a link holding the payload; damaged data without a '/' is no link)
         bare = _BASE64.fullmatch(data) is not None or "/" not in data
-        text = decompress_from_base64(data if bare else link_payload(data), MAX_DECODED)
+        text = decompress_from_base64(data if bare else link_payload(data), MAX_DECODED,
+                                      fpuzzles_bound)
         fobj = load_json(text)
     except ParseError:
         raise

@@ -32,6 +32,7 @@ from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.generating.givens import Generator
 from satdoku.generating.many import block_maker, generate_many
 from satdoku.runtime.pool import Local, Ordered, Work, scaled
+from satdoku.runtime.signals import RELAY_NAME
 
 TOP = (DATA / "top1465-100.txt").read_text().splitlines()[1:]       # unique
 SERG = (DATA / "serg-100.txt").read_text().splitlines()[1:]         # several solutions
@@ -321,11 +322,13 @@ def test_ctrl_c_in_solve_all_says_it_once(tmp_path):
 
 
 def _workers(pid: int) -> list[int]:
-    """The worker processes of ``pid`` (forked: the same command line)."""
+    """The worker processes of ``pid`` (forked: the same command line; not the relay of
+    its stop signals, satdoku.runtime.signals.stop_on_signals)."""
     def cmdline(p: int) -> bytes:
         return Path(f"/proc/{p}/cmdline").read_bytes()
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(c) for c in children if cmdline(int(c)) == cmdline(pid)]
+    return [int(c) for c in children if cmdline(int(c)) == cmdline(pid)
+            and Path(f"/proc/{c}/comm").read_text().strip() != RELAY_NAME]
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")

@@ -28,7 +28,12 @@ from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 from satdoku.errors import ExitCode, SatdokuError
-from satdoku.runtime.signals import WRAP_UP_SIGNAL, _asked_to_wrap_up, interrupts_held
+from satdoku.runtime.signals import (
+    WRAP_UP_SIGNAL,
+    _asked_to_wrap_up,
+    ignore_stop_signals,
+    interrupts_held,
+)
 
 C = TypeVar("C")  # a chunk
 
@@ -171,11 +176,10 @@ def cores() -> int:
 
 
 def _worker_started() -> None:
-    """A local worker leaves Ctrl-C to its parent (which stops it), dies on TERM, ends when
+    """A local worker leaves INT, TERM and HUP to its parent (which stops it), ends when
     its parent is gone (killed: nobody would read its results), and takes SIGUSR1 as the
     parent's request to wrap up (:meth:`Local.wrap_up`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ignore_stop_signals()
     if WRAP_UP_SIGNAL is not None:
         signal.signal(WRAP_UP_SIGNAL, _asked_to_wrap_up)
     threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()

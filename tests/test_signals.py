@@ -1,0 +1,97 @@
+"""INT, TERM and HUP stop every command the same way (issue 27, defects 2, 3, 12): within a
+second, also in the middle of a long native solver call, with exit code 130, one line on
+stderr, the results finished before kept (a verified, gap-free prefix), no temporary file
+and no process left behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+#: A command whose one solver call runs for minutes inside CaDiCaL (a random 3-SAT formula
+#: at the threshold, 300 variables, seed 2: 143 s here), in place of the puzzle's CNF.
+LONG_NATIVE_CALL = """
+import random, sys
+import satdoku.solving.solver as solver
+from cnf import Formula
+
+def hard(*args, **kwargs):
+    rng = random.Random(2)
+    formula = Formula(reserved=300)
+    formula.extend([[rng.choice((-1, 1)) * v for v in rng.sample(range(1, 301), 3)]
+                    for _ in range(1278)])
+    print("solving", file=sys.stderr, flush=True)
+    return formula
+
+solver.build = hard
+from satdoku.cli import main
+sys.argv = ["satdoku", *sys.argv[1:]]
+main()
+"""
+
+P = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pids: list[int], wait: float = 3.0) -> bool:
+    """Whether the processes ``pids`` have all ended within ``wait`` seconds."""
+    end = time.monotonic() + wait
+    while any(Path(f"/proc/{pid}").exists() for pid in pids):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_stop_signal_cuts_a_long_native_solver_call_within_a_second(tmp_path, signum):
+    """TERM and HUP act as Ctrl-C does inside a CaDiCaL call that would run for minutes
+    (before: TERM waited for the call to end, HUP killed the command with nothing kept)."""
+    script = tmp_path / "long.py"
+    script.write_text(LONG_NATIVE_CALL)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, str(script), "solve", P, "-o",
+                             str(tmp_path / "out.txt")], stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=tmp_path, start_new_session=True)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline() == "solving\n"
+        time.sleep(0.5)  # (the CNF loaded: the call is under way)
+        children = _children(proc.pid)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        proc.wait(timeout=10)
+        took = time.monotonic() - sent
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.splitlines() == ["satdoku: interrupted after 0 of 1 puzzles; results so far "
+                                "were written"]
+    assert took < 1.0
+    assert _gone(children)
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -95,3 +95,52 @@ def test_a_stop_signal_cuts_a_long_native_solver_call_within_a_second(tmp_path, 
     assert took < 1.0
     assert _gone(children)
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+# -- 3. Ctrl-C inside a PySAT call made outside a Session ----------------------------------
+
+def test_pysat_interrupt_error_in_a_batch_keeps_the_answers_before():
+    """PySAT raises its own error (``pysolvers.error: Caught keyboard interrupt``) for Ctrl-C
+    inside any native call (explain's propagations hit it): a batch takes it as Ctrl-C,
+    keeps the answers finished before it and raises Interrupted (exit 130), no traceback."""
+    import io
+
+    import pysolvers
+
+    from satdoku.batch.answers import Answer
+    from satdoku.batch.run import OutputFormat, run_batch
+    from satdoku.errors import ExitCode, Interrupted
+    from satdoku.formats.loader import read_records
+
+    records, name = read_records("\n".join([P] * 4))
+    seen = []
+
+    def handler(puzzle, fmt):
+        if len(seen) == 2:
+            raise pysolvers.error("Caught keyboard interrupt")
+        seen.append(puzzle)
+        return Answer(ExitCode.OK, "read", "done")
+
+    out = io.StringIO()
+    with pytest.raises(Interrupted) as stop:
+        run_batch(records, name, OutputFormat.line, out, handler, quiet=True)
+    assert out.getvalue() == "done\ndone\n"
+    assert "2 of 4 puzzles" in str(stop.value)
+
+
+def test_pysat_interrupt_error_in_a_propagation_is_a_keyboard_interrupt():
+    """Session.propagate (explain's refutations) turns PySAT's interrupt error into
+    KeyboardInterrupt, as Session.solve does, and spoils the session."""
+    import pysolvers
+
+    from cnf import Formula, Session
+
+    formula = Formula(reserved=2)
+    formula.add([1, 2])
+    with Session(formula, backend="minisat22") as session:
+        def cut(*args, **kwargs):
+            raise pysolvers.error("Caught keyboard interrupt")
+        session._solver.propagate = cut
+        with pytest.raises(KeyboardInterrupt):
+            session.propagate([-1])
+        assert session.spoiled

@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from cnf.errors import CapabilityError, DimacsError
+from cnf.errors import CapabilityError, DimacsError, native_interrupt
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, Interrupted, OutputClosed, OutputError, SatdokuError
 from satdoku.runtime.atomic import describe, is_write_error
@@ -130,6 +130,11 @@ def _run(argv: list[str] | None) -> int:
         return int(ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
         typer.echo("satdoku: interrupted", err=True)
+        return 130
+    except Exception as err:
+        if not native_interrupt(err):
+            raise
+        typer.echo("satdoku: interrupted", err=True)  # (Ctrl-C inside a PySAT call)
         return 130
 
 

@@ -175,7 +175,26 @@ def test_the_exit_code_is_the_worst_met(rows, code, tmp_path):
 
 def test_every_core_and_more_jobs_than_puzzles(files, reference):
     same(CASES[0], "line", files, reference, "-j", "0")
-    same(CASES[0], "line", files, reference, "-j", "500")
+
+
+def test_jobs_beyond_the_cores_are_capped_with_a_note(files, reference):
+    """-j is capped at the cores (issue 27, defect 17: -j 200 on 2 cores started 122
+    workers and ran slower than -j 16), in one note on stderr; the output is unchanged."""
+    from satdoku.runtime.backends import backend_for
+    from satdoku.runtime.pool import cores
+
+    code, data, err = cli(*_args(CASES[0], "line", files), "-j", "500")
+    note, *rest = err.splitlines(keepends=True)
+    assert note == (f"satdoku: note: -j 500 is more than the {cores()} cores here: "
+                    f"{cores()} workers are used\n")
+    ref = reference[(CASES[0], "line")]
+    assert code == ref[0] and "".join(rest) == ref[2] and len(data) == len(ref[1])
+    pool = backend_for(500, most=10_000)
+    try:
+        assert pool is None if cores() == 1 else pool.workers == cores()
+    finally:
+        if pool is not None:
+            pool.close()
 
 
 def test_jobs_and_dask_together_are_refused(files):

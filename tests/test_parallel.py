@@ -363,6 +363,38 @@ def test_a_killed_worker_is_reported_at_once(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_stopped_worker_is_named_and_the_batch_resumes(tmp_path):
+    """A worker stopped by SIGSTOP holds the batch up: within the heartbeat a note names its
+    pid and says what to do (issue 27, defect 16: no message at all); CONT resumes it and
+    the batch ends with every answer."""
+    from satdoku.runtime.pool import HEARTBEAT_SECONDS
+
+    path, lines = _big(tmp_path, 30)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    stopped = _workers(proc.pid)[0]
+    os.kill(stopped, signal.SIGSTOP)
+    assert proc.stderr is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(proc.stderr), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + HEARTBEAT_SECONDS + 20
+        while not said and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert said, "no note"
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+    proc.wait(timeout=60)
+    reader.join(10)
+    err = "".join(said)
+    assert proc.returncode == 0
+    assert err == (f"satdoku: note: worker process {stopped} is stopped (SIGSTOP or SIGTSTP) "
+                   f"and the batch waits for it: 'kill -CONT {stopped}' resumes it, Ctrl-C "
+                   "ends the batch (the results so far are kept)\n")
+    assert _prefix(tmp_path, lines) == len(lines)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_workers_end_with_a_killed_parent(tmp_path):
     path, _ = _big(tmp_path, 100)
     proc = _started(tmp_path, str(path), "-j", "2")

@@ -142,6 +142,19 @@ class Dask:
     def ready(self, future: Any) -> bool:
         return future.status == "finished"
 
+    def wait(self, future: Any, seconds: float) -> bool:
+        """Whether ``future`` is done within ``seconds``."""
+        from distributed import wait
+        try:
+            wait(future, timeout=seconds)
+        except TimeoutError:
+            return False
+        return True
+
+    def stopped(self) -> list[int]:
+        """None known: the cluster's workers are Dask's business."""
+        return []
+
     def wrap_up(self) -> None:
         """Nothing: a task on a cluster runs to its end (its partial results are lost)."""
 

@@ -593,3 +593,32 @@ def test_a_real_scheduler_and_worker(files, reference, tmp_path):
         for proc in (worker, scheduler):
             proc.terminate()
             proc.wait(timeout=30)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_killed_scheduler_ends_the_batch_in_one_line(tmp_path):
+    """kill -9 of the Dask scheduler mid-batch: one line, exit code 70 (as a dead worker),
+    the answers written before kept (issue 27, defect 7: Dask's log and a traceback, exit
+    1)."""
+    pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    dask = [sys.executable, "-m", "dask"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
+                                  address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)
+    worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--no-nanny",
+                               "--no-dashboard"], **quiet)
+    try:
+        path, lines = _big(tmp_path, 100)
+        proc = _started(tmp_path, str(path), "--dask", address)
+        scheduler.kill()
+        _, err = proc.communicate(timeout=60)
+    finally:
+        for other in (worker, scheduler):
+            other.kill()
+            other.wait(timeout=30)
+    done = _prefix(tmp_path, lines)
+    assert proc.returncode == 70 and 0 < done < len(lines), err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"satdoku: error: lost the Dask scheduler {address} (")
+    assert f"the first {done:,} of {len(lines):,} puzzles were answered and written" in err

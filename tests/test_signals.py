@@ -5,6 +5,7 @@ and no process left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -52,6 +53,20 @@ def _children(pid: int) -> list[int]:
             if int(fields[1]) == pid:
                 found.append(int(entry.name))
     return found
+
+
+def _started(pid: int, wait: float = 20.0) -> None:
+    """Wait until satdoku's ``main`` runs in process ``pid`` (its signal relay is there)."""
+    from satdoku.runtime.signals import RELAY_NAME
+
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        for child in _children(pid):
+            with contextlib.suppress(OSError):
+                if Path(f"/proc/{child}/comm").read_text().strip() == RELAY_NAME:
+                    return
+        time.sleep(0.01)
+    pytest.fail("the command did not start")
 
 
 def _gone(pids: list[int], wait: float = 3.0) -> bool:
@@ -144,3 +159,91 @@ def test_pysat_interrupt_error_in_a_propagation_is_a_keyboard_interrupt():
         with pytest.raises(KeyboardInterrupt):
             session.propagate([-1])
         assert session.spoiled
+
+
+# -- the class: every batch command, every stop signal, at a random moment ----------------
+
+TOP = [line for line in (ROOT.parent.parent / "shared" / "data" / "top1465.txt").read_text()
+       .splitlines() if line and not line.startswith("#")] if (
+    ROOT.parent.parent / "shared" / "data" / "top1465.txt").exists() else []
+
+
+def _puzzles() -> list[str]:
+    """Hard 9x9 puzzles (top1465 when at hand, else a README-like set made here)."""
+    if TOP:
+        return TOP[:400]
+    import satdoku
+    return [satdoku.format_line(p.puzzle) for p in satdoku.generate(count=60, seed=5)]
+
+
+COMMANDS = {  # name: (arguments before the input, input copies, output check)
+    "solve -j 1": (["solve", "-f", "line"], 4, "solutions"),
+    "solve -j 2": (["solve", "-f", "line", "-j", "2"], 10, "solutions"),
+    "explain": (["explain", "--json"], 1, "json"),
+    "analyse": (["analyse", "--json"], 1, "json"),
+    "generate": (["generate", "-n", "1000000", "--seed", "7"], 0, "puzzles"),
+}
+
+
+def _verified_prefix(kind: str, given: list[str], out: list[str]) -> None:
+    """``out`` answers the first len(out) puzzles of ``given`` in order, each verified."""
+    import json
+
+    import satdoku
+    from satdoku import parse_puzzle
+
+    for k, text in enumerate(out):
+        if kind == "solutions":
+            parse_puzzle(given[k]).verify(parse_puzzle(text).givens)
+        elif kind == "json":
+            record = json.loads(text)
+            assert record["line"] == k + 1, (k, text[:80])
+            if record.get("solution"):
+                parse_puzzle(given[k]).verify(parse_puzzle(record["solution"]).givens)
+        else:  # generated puzzles: each one unique (the last few checked: they cost)
+            if k >= len(out) - 3:
+                assert satdoku.check(parse_puzzle(text)).status is satdoku.Status.UNIQUE
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc")
+@pytest.mark.parametrize(("command", "signum"), [  # every command, each signal twice or more
+    ("solve -j 1", signal.SIGHUP), ("solve -j 2", signal.SIGTERM), ("solve -j 2", signal.SIGINT),
+    ("explain", signal.SIGINT), ("explain", signal.SIGTERM), ("analyse", signal.SIGHUP),
+    ("generate", signal.SIGTERM)])
+def test_a_stop_signal_at_a_random_moment_keeps_a_verified_prefix(tmp_path, command, signum):
+    """INT, TERM and HUP at a random moment of every batch command (from the start of
+    satdoku's own code: in Python's start-up, a signal is Python's business):
+    exit code 130, one line on stderr, the output a verified gap-free prefix of the answers
+    (atomically in place, no temporary file) and no process left (workers, relay)."""
+    import random
+
+    arguments, copies, kind = COMMANDS[command]
+    given = _puzzles() * copies
+    target = tmp_path / "out.txt"
+    args = [*arguments, "-q", "-o", str(target)]
+    if copies:
+        (tmp_path / "in.txt").write_text("\n".join(given) + "\n")
+        args.insert(1, "in.txt")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    delay = random.Random().uniform(0.0, 1.2)
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", *args], stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=tmp_path, start_new_session=True)
+    try:
+        _started(proc.pid)
+        time.sleep(delay)
+        children = _children(proc.pid)
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    where = f"{command}, signal {signum} after {delay:.2f} s: {err!r}"
+    if proc.returncode == 0:  # (it finished first: only a tiny input does)
+        pytest.fail(f"finished before the signal: {where}")
+    assert proc.returncode == 130, where
+    assert err.count("\n") == 1 and err.startswith("satdoku: interrupted"), where
+    out = target.read_text().splitlines() if target.exists() else []
+    _verified_prefix(kind, given, out)
+    assert not list(tmp_path.glob(".*.tmp")), where
+    assert _gone(children), where

@@ -33,7 +33,7 @@ def main() -> None:
             load_command_module(sys.argv[1])
     except KeyboardInterrupt:
         print("satdoku: interrupted", file=sys.stderr)
-        sys.exit(130)
+        _exit_now(130)  # (sys.exit could end in SIGINT: "unhandled" in an import)
     gc.freeze()
     gc.enable()
     code = run()

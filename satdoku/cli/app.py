@@ -20,9 +20,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
     "that already clash) · 3 more than one solution where uniqueness was asked · "
-    "4 time limit reached · 70 internal error (please report) · 74 the output could not be "
+    "4 time limit reached · 70 internal error (please report), or a worker or the Dask "
+    "scheduler lost mid-batch · 74 the output could not be "
     "written (disk full, standard output closed, a file that cannot be replaced; what was "
-    "written before is kept) · 130 interrupted (Ctrl-C or TERM; results so far are kept). "
+    "written before is kept) · 130 interrupted (Ctrl-C, TERM or HUP; results so far are kept). "
     "For a file of many puzzles the exit code is the worst one met."
 )
 

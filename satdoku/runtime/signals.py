@@ -87,7 +87,8 @@ def _start_relay(signals: list[int]) -> bool:
     os.set_blocking(write, False)
     parent = os.getpid()
     for stream in (sys.stdout, sys.stderr):  # (a child must not write them again)
-        stream.flush()
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # (closed: None)
+            stream.flush()
     pid = os.fork()
     if pid == 0:  # the relay
         try:

@@ -26,12 +26,13 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum
 from functools import cache
+from typing import NoReturn
 
 import pysolvers
 from pysat.solvers import Solver, SolverNames
 
 from cnf.budget import Deadline
-from cnf.errors import CapabilityError
+from cnf.errors import CapabilityError, native_interrupt
 from cnf.formula import Formula, Lit
 
 DEFAULT_BACKEND = "cadical195"
@@ -303,11 +304,8 @@ class Session:
                 answer = self._solver.solve_limited(assumptions=assumptions)
             else:
                 answer = self._solve_timed(assumptions, time_limit, conflict_budget)
-        except pysolvers.error as err:  # PySAT's own error for Ctrl-C during a call
-            if "interrupt" in str(err):  # after it, CaDiCaL aborts on any new clause:
-                self.spoiled = True         # the session is only good for deleting
-                raise KeyboardInterrupt from None
-            raise
+        except pysolvers.error as err:
+            self._interrupted(err)
         finally:
             self.solve_seconds += time.perf_counter() - start
         self._model, self._model_pending = None, bool(answer)
@@ -374,8 +372,19 @@ class Session:
     def propagate(self, assumptions: Sequence[Lit] = ()) -> tuple[bool, list[Lit]]:
         """Unit propagation only: (no conflict?, implied literals)."""
         self._settle()
-        ok, lits = self._solver.propagate(assumptions=list(assumptions))
+        try:
+            ok, lits = self._solver.propagate(assumptions=list(assumptions))
+        except pysolvers.error as err:
+            self._interrupted(err)
         return bool(ok), list(lits)
+
+    def _interrupted(self, err: Exception) -> NoReturn:
+        """Raise KeyboardInterrupt for PySAT's error for Ctrl-C inside a native call (the
+        session is then spoiled: CaDiCaL aborts on any new clause), else ``err``."""
+        if native_interrupt(err):
+            self.spoiled = True
+            raise KeyboardInterrupt from None
+        raise err
 
     def stats(self) -> dict[str, float]:
         """Solver statistics (conflicts, decisions, propagations, restarts) and call counts."""

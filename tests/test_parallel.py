@@ -32,6 +32,7 @@ from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.generating.givens import Generator
 from satdoku.generating.many import block_maker, generate_many
 from satdoku.runtime.pool import Local, Ordered, Work, scaled
+from satdoku.runtime.signals import RELAY_NAME
 
 TOP = (DATA / "top1465-100.txt").read_text().splitlines()[1:]       # unique
 SERG = (DATA / "serg-100.txt").read_text().splitlines()[1:]         # several solutions
@@ -174,7 +175,26 @@ def test_the_exit_code_is_the_worst_met(rows, code, tmp_path):
 
 def test_every_core_and_more_jobs_than_puzzles(files, reference):
     same(CASES[0], "line", files, reference, "-j", "0")
-    same(CASES[0], "line", files, reference, "-j", "500")
+
+
+def test_jobs_beyond_the_cores_are_capped_with_a_note(files, reference):
+    """-j is capped at the cores (issue 27, defect 17: -j 200 on 2 cores started 122
+    workers and ran slower than -j 16), in one note on stderr; the output is unchanged."""
+    from satdoku.runtime.backends import backend_for
+    from satdoku.runtime.pool import cores
+
+    code, data, err = cli(*_args(CASES[0], "line", files), "-j", "500")
+    note, *rest = err.splitlines(keepends=True)
+    assert note == (f"satdoku: note: -j 500 is more than the {cores()} cores here: "
+                    f"{cores()} workers are used\n")
+    ref = reference[(CASES[0], "line")]
+    assert code == ref[0] and "".join(rest) == ref[2] and len(data) == len(ref[1])
+    pool = backend_for(500, most=10_000)
+    try:
+        assert pool is None if cores() == 1 else pool.workers == cores()
+    finally:
+        if pool is not None:
+            pool.close()
 
 
 def test_jobs_and_dask_together_are_refused(files):
@@ -321,11 +341,13 @@ def test_ctrl_c_in_solve_all_says_it_once(tmp_path):
 
 
 def _workers(pid: int) -> list[int]:
-    """The worker processes of ``pid`` (forked: the same command line)."""
+    """The worker processes of ``pid`` (forked: the same command line; not the relay of
+    its stop signals, satdoku.runtime.signals.stop_on_signals)."""
     def cmdline(p: int) -> bytes:
         return Path(f"/proc/{p}/cmdline").read_bytes()
     children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(c) for c in children if cmdline(int(c)) == cmdline(pid)]
+    return [int(c) for c in children if cmdline(int(c)) == cmdline(pid)
+            and Path(f"/proc/{c}/comm").read_text().strip() != RELAY_NAME]
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
@@ -338,6 +360,38 @@ def test_a_killed_worker_is_reported_at_once(tmp_path):
     assert proc.returncode == 70 and done < len(lines)
     assert err.count("\n") == 1 and err.startswith("satdoku: error: a worker process ended")
     assert f"the first {done:,} of {len(lines):,} puzzles were answered and written" in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_stopped_worker_is_named_and_the_batch_resumes(tmp_path):
+    """A worker stopped by SIGSTOP holds the batch up: within the heartbeat a note names its
+    pid and says what to do (issue 27, defect 16: no message at all); CONT resumes it and
+    the batch ends with every answer."""
+    from satdoku.runtime.pool import HEARTBEAT_SECONDS
+
+    path, lines = _big(tmp_path, 30)
+    proc = _started(tmp_path, str(path), "-j", "2")
+    stopped = _workers(proc.pid)[0]
+    os.kill(stopped, signal.SIGSTOP)
+    assert proc.stderr is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(proc.stderr), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + HEARTBEAT_SECONDS + 20
+        while not said and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert said, "no note"
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+    proc.wait(timeout=60)
+    reader.join(10)
+    err = "".join(said)
+    assert proc.returncode == 0
+    assert err == (f"satdoku: note: worker process {stopped} is stopped (SIGSTOP or SIGTSTP) "
+                   f"and the batch waits for it: 'kill -CONT {stopped}' resumes it, Ctrl-C "
+                   "ends the batch (the results so far are kept)\n")
+    assert _prefix(tmp_path, lines) == len(lines)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
@@ -539,3 +593,32 @@ def test_a_real_scheduler_and_worker(files, reference, tmp_path):
         for proc in (worker, scheduler):
             proc.terminate()
             proc.wait(timeout=30)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_killed_scheduler_ends_the_batch_in_one_line(tmp_path):
+    """kill -9 of the Dask scheduler mid-batch: one line, exit code 70 (as a dead worker),
+    the answers written before kept (issue 27, defect 7: Dask's log and a traceback, exit
+    1)."""
+    pytest.importorskip("distributed")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    dask = [sys.executable, "-m", "dask"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
+                                  address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)
+    worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--no-nanny",
+                               "--no-dashboard"], **quiet)
+    try:
+        path, lines = _big(tmp_path, 100)
+        proc = _started(tmp_path, str(path), "--dask", address)
+        scheduler.kill()
+        _, err = proc.communicate(timeout=60)
+    finally:
+        for other in (worker, scheduler):
+            other.kill()
+            other.wait(timeout=30)
+    done = _prefix(tmp_path, lines)
+    assert proc.returncode == 70 and 0 < done < len(lines), err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"satdoku: error: lost the Dask scheduler {address} (")
+    assert f"the first {done:,} of {len(lines):,} puzzles were answered and written" in err

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TextIO
 
+from cnf.errors import native_interrupt
 from satdoku.errors import ExitCode, Interrupted, SatdokuError, shorten
 from satdoku.formats import Record
 from satdoku.puzzle import Puzzle
@@ -66,6 +67,10 @@ def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer
         return handler(record.puzzle, fmt)
     except SatdokuError as err:
         return Answer(err.exit_code, "error", message=str(err))
+    except Exception as err:
+        if native_interrupt(err):  # (Ctrl-C inside a PySAT call made outside a Session)
+            raise KeyboardInterrupt from None
+        raise
 
 
 def _where(record: Record, message: str, name: str, many: bool) -> str:

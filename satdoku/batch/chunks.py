@@ -133,9 +133,9 @@ def run_chunks(records: Sequence[Record], name: str, fmt: OutputFormat, out: Tex
     (``backend``, closed on the way out)."""
     total = len(records)
     sizer = Sizer(total, backend.workers, backend.chunk_seconds)
-    run: Ordered[Chunk] = Ordered(backend, Work(answerer, handler=handler, fmt=fmt, name=name),
-                                  chunks(records, sizer))
     progress, codes, done, abort = Progress(total, "puzzles", quiet, out), [], 0, True
+    run: Ordered[Chunk] = Ordered(backend, Work(answerer, handler=handler, fmt=fmt, name=name),
+                                  chunks(records, sizer), note=progress.note)
 
     def write(chunk: Chunk) -> None:
         nonlocal done

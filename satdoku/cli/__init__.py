@@ -9,11 +9,11 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import signal
 import sys
 from typing import TYPE_CHECKING
 
 from satdoku.lazy import module_face
+from satdoku.runtime.signals import stop_on_signals
 
 __all__ = ["main", "run"]
 
@@ -24,7 +24,7 @@ def main() -> None:
     # collecting garbage among them costs ~10 ms and finds none. Collect again afterwards,
     # with the start-up's objects frozen out of the collector's way.
     gc.disable()
-    signal.signal(signal.SIGTERM, _terminate)
+    stop_on_signals()  # (TERM and HUP as Ctrl-C)
     try:  # (Ctrl-C while the modules load: nothing was done yet)
         from satdoku.cli.app import run
         from satdoku.cli.commands import COMMANDS, load_command_module
@@ -33,33 +33,26 @@ def main() -> None:
             load_command_module(sys.argv[1])
     except KeyboardInterrupt:
         print("satdoku: interrupted", file=sys.stderr)
-        sys.exit(130)
+        _exit_now(130)  # (sys.exit could end in SIGINT: "unhandled" in an import)
     gc.freeze()
     gc.enable()
     code = run()
     parallel = sys.modules.get("satdoku.runtime.pool")
-    if parallel is not None and parallel.aborted():
-        _exit_now(code)
+    if code == 130 or (parallel is not None and parallel.aborted()):
+        _exit_now(code)  # (interrupted: freeing a big CNF would take seconds)
     sys.exit(code)
 
 
 def _exit_now(code: int) -> None:
     """End at once, past Python's exit hooks: after Ctrl-C stopped a pool of workers, the
     hooks of ``concurrent.futures`` and ``multiprocessing`` would join its threads, which
-    may never end. The output file is already complete (renamed) by then."""
+    may never end; and after any interrupt, freeing what was built (a CNF of millions of
+    clauses, a loaded solver) would take seconds. The output file is already complete
+    (renamed) by then."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
     os._exit(code)
-
-
-def _terminate(signum: int, frame: object) -> None:
-    """TERM (``kill``, ``timeout``) ends a command like Ctrl-C: partial results are kept.
-
-    A second TERM kills at once (the first one waits for a running solver call to return).
-    """
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    raise KeyboardInterrupt
 
 
 if TYPE_CHECKING:

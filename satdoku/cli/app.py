@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from cnf.errors import CapabilityError, DimacsError
+from cnf.errors import CapabilityError, DimacsError, native_interrupt
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, Interrupted, OutputClosed, OutputError, SatdokuError
 from satdoku.runtime.atomic import describe, is_write_error
@@ -22,9 +22,10 @@ EXIT_CODES = (
     "Exit codes: 0 solved / unique · 1 no solution · 2 bad input or usage (including givens "
     "that already clash, and a puzzle too big for the memory) · 3 more than one solution "
     "where uniqueness was asked · "
-    "4 time limit reached · 70 internal error (please report) · 74 the output could not be "
+    "4 time limit reached · 70 internal error (please report), or a worker or the Dask "
+    "scheduler lost mid-batch · 74 the output could not be "
     "written (disk full, standard output closed, a file that cannot be replaced; what was "
-    "written before is kept) · 130 interrupted (Ctrl-C or TERM; results so far are kept). "
+    "written before is kept) · 130 interrupted (Ctrl-C, TERM or HUP; results so far are kept). "
     "For a file of many puzzles the exit code is the worst one met."
 )
 
@@ -137,6 +138,11 @@ def _run(argv: list[str] | None) -> int:
     except MemoryError:  # (the budget's estimate is refused first; this is what slips by)
         typer.echo(f"satdoku: error: {OUT_OF_MEMORY}", err=True)
         return int(ExitCode.BAD_INPUT)
+    except Exception as err:
+        if not native_interrupt(err):
+            raise
+        typer.echo("satdoku: interrupted", err=True)  # (Ctrl-C inside a PySAT call)
+        return 130
 
 
 #: The message of a MemoryError (exit code 2, as for a CNF over the memory budget).

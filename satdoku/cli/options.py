@@ -113,7 +113,8 @@ Output = Annotated[str | None, typer.Option(
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")]
 Jobs = Annotated[int, typer.Option(
     "--jobs", "-j", min=0, help="Worker processes for a file of many puzzles; 0 = one per "
-                                "core. Default 1: this process alone. The output (in input "
+                                "core, and no more than one per core (a note says so). "
+                                "Default 1: this process alone. The output (in input "
                                 "order) and exit code are those of -j 1, except that a puzzle "
                                 "with several solutions may show others of them.")]
 def scheduler(value: str | None) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from satdoku.errors import SatdokuError
+from satdoku.errors import SatdokuError, shorten
 from satdoku.runtime.pool import Work, WorkerDied, execute
 
 #: How long to wait for the scheduler to answer, and for a first worker to join it.
@@ -115,10 +115,11 @@ class Dask:
     chunk_seconds = 1.0  # a task costs the scheduler ~1 ms, and more across a network
 
     def __init__(self, address: str) -> None:
-        import logging  # a worker lost and its task run again is Dask's business: no warning
-        logging.getLogger("distributed.client").setLevel(logging.ERROR)
+        import logging  # a worker lost and its task run again is Dask's business: no warning;
+        # a scheduler lost is said in one line (WorkerDied), not in Dask's log and traceback
         self.address = address
-        self.client = _client(address)
+        self.client = _client(address)  # (importing distributed sets its loggers' levels)
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL + 1)
         try:
             self.client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
         except TimeoutError:
@@ -129,18 +130,50 @@ class Dask:
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def submit(self, work: Work, chunk: Any) -> Any:
-        return self.client.submit(execute, work, chunk, pure=False)
+        try:
+            return self.client.submit(execute, work, chunk, pure=False)
+        except Exception as err:
+            if self.client.status in ("running", "connecting"):
+                raise
+            raise self._lost(err) from None
 
     def result(self, future: Any) -> Any:
+        from concurrent.futures import CancelledError
+
         from distributed import KilledWorker
         try:
             return future.result()
         except KilledWorker as err:
             raise WorkerDied(f"a Dask task lost every worker it was tried on ({err}); "
                              "out of memory?") from None
+        except (CancelledError, OSError) as err:  # (cancelled: "scheduler-connection-lost")
+            raise self._lost(err) from None
+
+    def _lost(self, err: Exception) -> WorkerDied:
+        """The error for a scheduler that went away (killed, its machine down): the tasks
+        it held are lost, and the batch ends as for a dead worker."""
+        from concurrent.futures import CancelledError
+        reason = ("the connection to it was lost" if isinstance(err, CancelledError)
+                  else shorten(" ".join(str(err).split()) or type(err).__name__, 120))
+        return WorkerDied(f"lost the Dask scheduler {self.address} ({reason}): killed, or "
+                          "its machine down?")
 
     def ready(self, future: Any) -> bool:
         return future.status == "finished"
+
+    def wait(self, future: Any, seconds: float) -> bool:
+        """Whether ``future`` is done within ``seconds`` (:meth:`result` then says how)."""
+        try:
+            future.result(timeout=seconds)
+        except TimeoutError:
+            return future.done()
+        except Exception:  # (done, and failed: result() raises it again)
+            return True
+        return True
+
+    def stopped(self) -> list[int]:
+        """None known: the cluster's workers are Dask's business."""
+        return []
 
     def wrap_up(self) -> None:
         """Nothing: a task on a cluster runs to its end (its partial results are lost)."""

@@ -9,7 +9,7 @@ when its *events* come back: the *messages* it sends on the way (a task started 
 returns). :class:`Children` runs up to ``jobs`` tasks at once and reads their pipes while they
 run (a child never blocks on a full pipe): :meth:`Children.next` gives every event,
 :meth:`Children.wait` only answers, :meth:`Children.kill` stops one task at once. A child
-blocks SIGINT and SIGTERM (the parent owns them: it kills its children on Ctrl-C), dies with
+blocks SIGINT, SIGTERM and SIGHUP (the parent owns them: it kills its children on Ctrl-C), dies with
 its parent (Linux), does nothing but its task and its pipe, and leaves by :func:`os._exit` (no
 exit hooks run, no buffer of the parent's is flushed again). Leaving the ``with`` — normally,
 on Ctrl-C or on any error — kills and reaps every child still running. A child that ends
@@ -52,14 +52,14 @@ from functools import cache
 from typing import Any
 
 from satdoku.runtime.pool import WorkerDied
-from satdoku.runtime.signals import interrupts_held
+from satdoku.runtime.signals import STOP_SIGNALS, interrupts_held
 
 #: The kind of a frame on a child's pipe: a message sent on the way, the task's answer, or
 #: the error it raised. A frame is its kind (1 byte), its length (8 bytes), its data.
 MESSAGE, ANSWER, FAILED = b"\x02", b"\x00", b"\x01"
 _HEAD = struct.Struct("=cQ")
 #: Signals a child never takes (blocked from its first instruction: the parent owns them).
-PARENT_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+PARENT_SIGNALS = STOP_SIGNALS
 #: Linux's prctl option that sends a signal to a process when its parent dies.
 PR_SET_PDEATHSIG = 1
 
@@ -316,7 +316,8 @@ def run_streamed(work: Callable[[Report], None],
 
 @contextlib.contextmanager
 def _signals_blocked() -> Iterator[None]:
-    """SIGINT and SIGTERM blocked in this thread (a child forked meanwhile keeps them so)."""
+    """SIGINT, SIGTERM and SIGHUP blocked in this thread (a child forked meanwhile keeps
+    them so)."""
     before = signal.pthread_sigmask(signal.SIG_BLOCK, PARENT_SIGNALS)
     try:
         yield

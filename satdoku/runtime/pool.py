@@ -28,7 +28,12 @@ from collections.abc import Callable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 from satdoku.errors import ExitCode, SatdokuError
-from satdoku.runtime.signals import WRAP_UP_SIGNAL, _asked_to_wrap_up, interrupts_held
+from satdoku.runtime.signals import (
+    WRAP_UP_SIGNAL,
+    _asked_to_wrap_up,
+    ignore_stop_signals,
+    interrupts_held,
+)
 
 C = TypeVar("C")  # a chunk
 
@@ -135,6 +140,10 @@ class Backend(Protocol):
 
     def ready(self, future: Any) -> bool: ...
 
+    def wait(self, future: Any, seconds: float) -> bool: ...
+
+    def stopped(self) -> list[int]: ...
+
     def wrap_up(self) -> None: ...
 
     def close(self, abort: bool = False) -> None: ...
@@ -171,11 +180,10 @@ def cores() -> int:
 
 
 def _worker_started() -> None:
-    """A local worker leaves Ctrl-C to its parent (which stops it), dies on TERM, ends when
+    """A local worker leaves INT, TERM and HUP to its parent (which stops it), ends when
     its parent is gone (killed: nobody would read its results), and takes SIGUSR1 as the
     parent's request to wrap up (:meth:`Local.wrap_up`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    ignore_stop_signals()
     if WRAP_UP_SIGNAL is not None:
         signal.signal(WRAP_UP_SIGNAL, _asked_to_wrap_up)
     threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
@@ -222,6 +230,17 @@ class Local:
 
     def ready(self, future: Any) -> bool:
         return future.done() and not future.cancelled() and future.exception() is None
+
+    def wait(self, future: Any, seconds: float) -> bool:
+        """Whether ``future`` is done within ``seconds``."""
+        from concurrent.futures import wait
+        return bool(wait([future], timeout=seconds).done)
+
+    def stopped(self) -> list[int]:
+        """The pids of the workers that are stopped (SIGSTOP, SIGTSTP: state T in /proc)."""
+        pids = [process.pid for process in
+                list((getattr(self._pool, "_processes", None) or {}).values())]
+        return [pid for pid in pids if _state(pid) in ("T", "t")]
 
     def wrap_up(self) -> None:
         """Ask every worker to return its chunk as made so far (:func:`wrapping_up`)."""
@@ -270,11 +289,14 @@ class Ordered(Generic[R]):
     only as the window has room, so a chunk may be shaped by the results before it."""
 
     def __init__(self, backend: Backend, work: Work, chunks: Iterator,
-                 window: int | None = None) -> None:
+                 window: int | None = None, note: Callable[[str], None] | None = None
+                 ) -> None:
         self.backend, self.work, self.chunks = backend, work, chunks
         self.window = window or 3 * backend.workers
+        self.note = note or _to_stderr
         self._pending: deque = deque()
         self._exhausted = False
+        self._told: set[int] = set()
 
     def _fill(self) -> None:
         while not self._exhausted and len(self._pending) < self.window:
@@ -287,10 +309,22 @@ class Ordered(Generic[R]):
     def __iter__(self) -> Iterator[R]:
         self._fill()
         while self._pending:
+            while not self.backend.wait(self._pending[0], HEARTBEAT_SECONDS):
+                self._heartbeat()
             result = self.backend.result(self._pending[0])
             self._pending.popleft()
             yield result
             self._fill()
+
+    def _heartbeat(self) -> None:
+        """The batch waits for a chunk: say once of each stopped worker that it is stopped
+        (the batch waits for it: nothing is lost, ``kill -CONT`` resumes it)."""
+        for pid in self.backend.stopped():
+            if pid not in self._told:
+                self._told.add(pid)
+                self.note(f"satdoku: note: worker process {pid} is stopped (SIGSTOP or "
+                          f"SIGTSTP) and the batch waits for it: 'kill -CONT {pid}' resumes "
+                          "it, Ctrl-C ends the batch (the results so far are kept)")
 
     def finished(self, wait: float = 0.0) -> Iterator[R]:
         """The results made, in order, up to the first chunk not done within ``wait``
@@ -306,6 +340,23 @@ class Ordered(Generic[R]):
 
 
 _END = object()
+
+#: Seconds between two looks at the workers while the batch waits for a chunk (a stopped
+#: worker is reported within that time).
+HEARTBEAT_SECONDS = 2.0
+
+
+def _to_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _state(pid: int) -> str:
+    """The state letter of process ``pid`` (``R``, ``S``, ``T`` …; ``?`` unknown)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "?"
 
 
 def workers(jobs: int = 1, most: int | None = None) -> int:

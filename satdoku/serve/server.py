@@ -265,14 +265,14 @@ async def _listen(serve: Any, handler: Any, server: Server, settings: Settings) 
 
 
 def main(settings: Settings) -> None:
-    """``satdoku serve``: print where it listens, serve until Ctrl-C or TERM (every job
-    killed, every child reaped on the way out)."""
-    import signal
+    """``satdoku serve``: print where it listens, serve until Ctrl-C, TERM or HUP (every
+    job killed, every child reaped on the way out)."""
+    from satdoku.runtime.signals import STOP_SIGNALS
 
     async def go() -> None:
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        for signum in STOP_SIGNALS:
             loop.add_signal_handler(signum, stop.set)
         ready: asyncio.Future = loop.create_future()
         ready.add_done_callback(lambda f: print(

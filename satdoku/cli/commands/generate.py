@@ -137,7 +137,8 @@ GenFormat = Annotated[GenOutput | None, typer.Option(
                            "'satdoku check' reads it back), fpuzzles or sudokupad (a link "
                            "per line that opens the puzzle in f-puzzles or SudokuPad).")]
 Jobs = Annotated[int, typer.Option(
-    "--jobs", "-j", min=0, help="Worker processes, 0 = one per core; default 1: this process "
+    "--jobs", "-j", min=0, help="Worker processes, 0 = one per core, and no more than one "
+                                "per core (a note says so); default 1: this process "
                                 "alone. The puzzles are the same whatever N (each block of "
                                 "puzzles has a seed of its own, derived from --seed).")]
 

@@ -18,6 +18,7 @@ neither can close an import cycle.
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -70,7 +71,7 @@ def _edges(strings: bool) -> dict[str, set[str]]:
                               if f"{base}.{a.name}" in MODULES]
                 targets = submodules or [base]  # (from a package, a submodule: not the face)
             elif (strings and isinstance(node, ast.Constant) and isinstance(node.value, str)
-                  and ":" in node.value):
+                  and re.fullmatch(r"[\w.]+:\w+", node.value)):  # ("module:attr", not prose)
                 targets = [node.value.partition(":")[0]]
             graph[name].update(t for t in targets if t in MODULES and t != name)
     return graph

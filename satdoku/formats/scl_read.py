@@ -223,7 +223,7 @@ def recognise(puzzle: Any) -> Recognition:
                                   "black_dots": marks.black_dots, "xv": marks.xv, **lines.data,
                                   **parity}
     rules += [r for r in lines.rules if r not in rules]
-    refused += [f"the rules text names a {name} constraint that is not in the puzzle's data"
+    refused += [f"the rules text names an {name} constraint that is not in the puzzle's data"
                 for name in text.unread_globals(rules)]
     if "diagonal-" in rules and "diagonal+" in rules:
         rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]

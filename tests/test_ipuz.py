@@ -10,11 +10,27 @@ import pytest
 from satdoku.errors import ParseError, RuleError
 from satdoku.formats.ipuz import format_ipuz, read_ipuz, to_ipuz
 from satdoku.formats.puzzle_json import puzzle_to_json, read_json_puzzles
-from satdoku.solving import check
+from satdoku.solving import Status, check
 
 ipuz = pytest.importorskip("ipuz")
 EXAMPLES = Path(__file__).parent.parent / "examples"
 HEAD = '{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/sudoku#1"], '
+
+
+PUBLIC = Path(__file__).parent / "data" / "ipuz"
+
+
+@pytest.mark.parametrize("path", sorted(PUBLIC.glob("*.ipuz")), ids=lambda p: p.name)
+def test_public_ipuz_files_are_solved_to_their_published_solution(path: Path) -> None:
+    """Public ipuz files (README.md says where from): valid by the ipuz library, read,
+    unique, and the answer is the file's own solution, which the rules' checkers accept."""
+    text = path.read_text()
+    ipuz.read(text)
+    rec = read_ipuz(text)
+    assert rec.solution is not None
+    rec.puzzle.verify(rec.solution)  # the published solution keeps the givens and the rules
+    result = check(rec.puzzle)
+    assert result.status is Status.UNIQUE and result.solutions[0] == rec.solution
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)

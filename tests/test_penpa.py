@@ -87,6 +87,16 @@ def test_public_penpa_links_with_answer_key_labels_read_when_told_to_ignore_them
         map(sorted, kropki["expect"]["ignoring"]["white_dots"]))  # a row of space above
 
 
+@pytest.mark.parametrize("entry", PUBLIC.values(), ids=lambda e: e["title"])
+def test_every_public_penpa_link_is_refused_by_name_or_is_a_one_line_error(entry: dict) -> None:
+    """No public Penpa+ link of ``public.json`` is answered without ``--ignore-unsupported``:
+    each is refused naming the feature (and its place), or is damaged, on one line."""
+    (record,) = records(entry["link"])
+    assert record.error is not None and "\n" not in str(record.error)
+    want = entry["expect"].get("refused") or entry["expect"]["error"]
+    assert want in record.error.message, record.error.message
+
+
 def test_penpa_givens_regions_and_dots_verified_by_the_answer() -> None:
     width, count = 8, 64
     q = {"number": {str(2 * width + 2): ["1", 1, "1"]}, "lineE": _boxes(),

@@ -46,6 +46,39 @@ def test_sudokupad_conversions_of_public_puzzles(entry: dict) -> None:
         assert not any("unverified" in w for w in record.warnings)
 
 
+@pytest.mark.parametrize("entry", PUBLIC.values(), ids=lambda e: e["title"])
+def test_every_public_link_is_read_to_its_published_answer_or_refused_by_name(entry: dict) -> None:
+    """Each public link of ``public.json``: refused naming the feature, or read and checked —
+    its status, and its published solution (or answer key) where the source gives one, which
+    the puzzle's own rule checkers must accept (``Puzzle.verify``, not the CNF)."""
+    (record,) = records(entry["link"])
+    kind = {"ctc": "scl", "fpuz": "fpuzzles"}.get(entry["kind"], entry["kind"])
+    url = entry["link"] if "://" in entry["link"] else "https://sudokupad.app/" + entry["link"]
+    assert link_kind(url)[0] == kind
+    expect = entry["expect"]
+    if "refused" in expect:
+        assert record.error is not None and expect["refused"] in record.error.message
+        return
+    assert record.error is None, record.error
+    result = check(record.puzzle)
+    assert result.status.value == expect["status"]
+    n = record.puzzle.board.n
+    if "givens" in expect:
+        assert sum(map(bool, record.puzzle.givens)) == expect["givens"]
+    published = entry.get("solution")
+    if published:  # the published solution keeps every rule read
+        record.puzzle.verify(solution_grid(published, n))
+        if result.status is Status.UNIQUE:
+            assert result.solutions[0] == solution_grid(published, n)
+    if "answer_key" in entry:  # a row of the solution, as the source publishes it
+        key, row = entry["answer_key"], entry["answer_key"]["row"] - 1
+        assert "".join(map(str, result.solutions[0][row * n:(row + 1) * n])) == key["digits"]
+    if result.status is Status.MULTIPLE:  # two different solutions, both keeping every rule
+        for grid in result.solutions[:2]:
+            record.puzzle.verify(grid)
+        assert result.solutions[0] != result.solutions[1]
+
+
 def test_ctc_fpuz_and_fpuzzles_prefixes_are_read() -> None:
     payload = FROM_FPUZZLES[0]["scl"]
     assert link_kind(f"https://sudokupad.app/ctc{payload}") == ("scl", payload)

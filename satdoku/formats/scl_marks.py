@@ -40,13 +40,15 @@ class Marks:
     xv: list[dict[str, Any]] = field(default_factory=list)
     #: cell → (path, fill colour) of a thermometer bulb there.
     bulbs: dict[int, tuple[str, str]] = field(default_factory=dict)
-    #: cell → path of a grey square in it (an even cell, where the rules text says so).
-    squares: dict[int, str] = field(default_factory=dict)
+    #: cell → (path, colour word) of a filled square in it (an even cell, where the rules text
+    #: says so: grey squares when it speaks of even digits, others when it names their colour).
+    squares: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: path → the cells a shaded rectangle of whole cells covers (a windoku window, where the
     #: rules text says so).
     blocks: dict[str, list[int]] = field(default_factory=dict)
     #: cells whose filled circle is small (at most 0.8 of a cell: an odd cell, where the rules
-    #: text says so and no thermometer starts there).
+    #: text says so — grey ones when it speaks of odd digits, others when it names their
+    #: colour — and no thermometer starts there).
     small: set[int] = field(default_factory=set)
     #: path → the cells of an arrow circle (one, or a pill's row or column of them).
     circles: dict[str, list[int]] = field(default_factory=dict)
@@ -105,8 +107,9 @@ def sort_shapes(grid: Grid, shapes: list[Any], where: str, marks: Marks) -> None
         elif _round(shape) and _pill(grid, shape, size, path, marks):
             continue
         elif kind == "cell" and not _round(shape) and min(size) >= 0.55 and max(size) <= 0.8 \
-                and colour_name(shape.get("backgroundColor")) == "grey" and not _text(shape):
-            marks.squares.setdefault(at[0] * grid.n + at[1], path)
+                and (fill := colour_name(shape.get("backgroundColor"))) not in (
+                    "white", "transparent") and not _text(shape):
+            marks.squares.setdefault(at[0] * grid.n + at[1], (path, fill))
         elif _clue(grid, shape, path, marks):
             continue
         elif (cells := _block(grid, shape, size)) is not None:
@@ -155,7 +158,7 @@ def _cell_circle(grid: Grid, shape: dict, cell: tuple[int, int], path: str,
         marks.circles[path] = [i]
     else:
         marks.bulbs.setdefault(i, (path, shape.get("backgroundColor", "")))
-        if max(_size(shape) or (1, 1)) <= 0.8 and fill == "grey":
+        if max(_size(shape) or (1, 1)) <= 0.8:
             marks.small.add(i)
 
 

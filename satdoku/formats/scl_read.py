@@ -34,7 +34,7 @@ from satdoku.formats.json_fields import puzzle_from_json
 from satdoku.formats.scl_lines import Lines, read_arrows, read_lines
 from satdoku.formats.scl_marks import Marks, sort_shapes
 from satdoku.formats.scl_rules_text import RulesText
-from satdoku.formats.scl_shapes import Grid
+from satdoku.formats.scl_shapes import Grid, colour_name
 from satdoku.formats.text import format_line
 from satdoku.rules import Windoku
 
@@ -223,7 +223,7 @@ def recognise(puzzle: Any) -> Recognition:
                                   "black_dots": marks.black_dots, "xv": marks.xv, **lines.data,
                                   **parity}
     rules += [r for r in lines.rules if r not in rules]
-    refused += [f"the rules text names a {name} constraint that is not in the puzzle's data"
+    refused += [f"the rules text names an {name} constraint that is not in the puzzle's data"
                 for name in text.unread_globals(rules)]
     if "diagonal-" in rules and "diagonal+" in rules:
         rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]
@@ -242,18 +242,25 @@ def recognise(puzzle: Any) -> Recognition:
 
 
 def _parity(grid: Grid, marks: Marks, lines: Lines, text: RulesText) -> dict[str, list[str]]:
-    """Odd cells (small grey circles no thermometer starts at) and even cells (grey squares),
-    where the rules text speaks of odd and even digits; the shapes are taken."""
+    """Odd cells (small filled circles no thermometer starts at) and even cells (filled
+    squares): grey ones where the rules text speaks of odd (even) digits, others where a
+    sentence names their colour, their shape and odd (even) alone ("the yellow circles
+    contain odd digits"); the shapes are taken."""
     out: dict[str, list[str]] = {}
-    if text.mentions("odd"):
-        for i in sorted(marks.small):
-            path = marks.bulbs[i][0]
-            if path not in lines.used:
-                lines.used.add(path)
-                out.setdefault("odd", []).append(grid.name(*divmod(i, grid.n)))
-    if text.mentions("even"):
-        out["even"] = [grid.name(*divmod(i, grid.n)) for i in sorted(marks.squares)]
-        marks.squares.clear()
+
+    def says(colour: str, shape: str, parity: str) -> bool:
+        return (colour == "grey" and text.mentions(parity)) or \
+            text.parity(colour, shape) == parity
+
+    for i in sorted(marks.small):
+        path, fill = marks.bulbs[i]
+        if path not in lines.used and says(colour_name(fill), "circle", "odd"):
+            lines.used.add(path)
+            out.setdefault("odd", []).append(grid.name(*divmod(i, grid.n)))
+    for i, (_, colour) in sorted(marks.squares.items()):
+        if says(colour, "square", "even"):
+            out.setdefault("even", []).append(grid.name(*divmod(i, grid.n)))
+            del marks.squares[i]
     return out
 
 
@@ -281,8 +288,8 @@ def _leftovers(grid: Grid, marks: Marks, lines: Lines) -> list[str]:
     no line or arrow took."""
     out = [f"a filled circle in {grid.name(*divmod(i, grid.n))} that starts no line of its "
            f"colour ({path})" for i, (path, _) in marks.bulbs.items() if path not in lines.used]
-    out += [f"a grey square in {grid.name(*divmod(i, grid.n))} ({path})"
-            for i, path in marks.squares.items()]
+    out += [f"a {colour} square in {grid.name(*divmod(i, grid.n))} ({path})"
+            for i, (path, colour) in marks.squares.items()]
     out += [f"a shaded rectangle over {grid.name(*divmod(cells[0], grid.n))} … "
             f"{grid.name(*divmod(cells[-1], grid.n))} ({path})"
             for path, cells in marks.blocks.items()]

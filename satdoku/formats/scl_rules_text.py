@@ -103,6 +103,22 @@ class RulesText:
         found, other = self._types(self.line_sentences)
         return found[0] if len(found) == 1 and not other else None
 
+    def parity(self, colour: str, shape: str) -> str | None:
+        """"odd" or "even" when a sentence names ``colour`` (a colour word), ``shape``
+        ("circle", "square") and one of the two alone; else None.
+
+        >>> t = RulesText("The yellow circles contain odd digits. Yellow squares are even.")
+        >>> t.parity("yellow", "circle"), t.parity("yellow", "square"), t.parity("red", "circle")
+        ('odd', 'even', None)
+        >>> RulesText("Yellow circles are odd or even.").parity("yellow", "circle") is None
+        True
+        """
+        words = COLOURS.get(colour, (colour,))
+        said = {p for s in self.sentences
+                if any(_has(s, w) for w in words) and _has(s, shape)
+                for p in ("odd", "even") if _has(s, p)}
+        return said.pop() if len(said) == 1 else None
+
     def negatives(self) -> list[str]:
         """The signs the text says are all given (satdoku's ``negative`` names).
 

@@ -113,11 +113,10 @@ RELAY_NAME = "satdoku-relay"
 
 
 def _call_me(name: str) -> None:
-    """Name this process ``name`` (Linux's prctl PR_SET_NAME; elsewhere nothing)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
-            ctypes.CDLL(None).prctl(15, name.encode(), 0, 0, 0)
+    """Name this process ``name`` (Linux's /proc/self/comm, as prctl PR_SET_NAME does, without
+    importing ctypes: 10 ms of every command; elsewhere nothing)."""
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
+        comm.write(name)
 
 
 def forget_relay() -> None:

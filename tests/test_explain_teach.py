@@ -117,3 +117,18 @@ def test_not_unique_in_cli():
     run = run_cli("explain", "..34 3412 ..4. 43.1")
     assert run.code == 3 and run.out.rstrip().endswith("No logical steps found.")
     assert "not unique" in run.err and len(run.err.strip().splitlines()) == 1
+
+
+def test_multi_sum_cage_single_has_no_cage_arithmetic():
+    """A one-constraint step in a multi-sum cage (``sums``, no one ``total``) is taught
+    without cage combinations (it raised AttributeError: ``satdoku explain
+    examples/multisum.json`` crashed)."""
+    from satdoku.explain.groups import constraint_groups
+    from satdoku.explain.steps import SINGLE, Step
+    from satdoku.explain.trace import variant_arithmetic
+    p = parse_json_puzzle((ROOT / "examples" / "multisum.json").read_text())
+    groups = constraint_groups(p.board, p.rules)
+    cage = next(g for g in groups.groups if getattr(g.rule, "cages", None))
+    x = cage.cells[0] * p.board.n + 1
+    step = Step((-x,), (cage.index,), (), SINGLE)
+    assert variant_arithmetic(groups, cage, step, [0] * p.board.num_cells) == ""

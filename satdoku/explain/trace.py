@@ -181,7 +181,9 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
         if cell in cand:
             cand[cell] = {d} if y > 0 else cand[cell] - {d}
     cages: Sequence[Any] = getattr(rule, "cages", ())
-    if len(cages) == 1 and cages[0].total is not None and len(cages[0].cells) <= 6:
+    # (a multi-sum cage has ``sums``, not one ``total``: no arithmetic listed for it)
+    if len(cages) == 1 and getattr(cages[0], "total", None) is not None \
+            and len(cages[0].cells) <= 6:
         cage = cages[0]
         combos = [s for s in combinations(range(1, n + 1), len(cage.cells))
                   if sum(s) == cage.total and any(all(p[k] in cand[i] for k, i in

@@ -185,20 +185,20 @@ def main() -> None:
         return None
     print("| dataset | puzzles | path median / max s | wall median s | steps median | "
           "hint median / max s | check ms | " + " | ".join(LABELS)
-          + " | hardest step median (max) |")
+          + " | score median (max) |")
     print("|---" * (8 + len(LABELS)) + "|")
     for path in args.datasets:
         r = bench(sample(path, args.sample, args.seed, args.min_level))
         n = len(r["path"])
         grades = Counter(g.label for g in r["grades"])
-        hardest = [g.hardest for g in r["grades"]]
+        hardest = [g.score for g in r["grades"]]
         name = path.name + (f" (level ≥ {args.min_level})" if args.min_level else "")
         print(f"| {name} | {n} | {statistics.median(r['path']):.2f} / {max(r['path']):.2f} | "
               f"{statistics.median(r['wall']):.2f} | {statistics.median(r['steps']):.0f} | "
               f"{statistics.median(r['hint']):.3f} / "
               f"{max(r['hint']):.3f} | {1000 * statistics.median(r['check']):.1f} | "
               + " | ".join(f"{100 * grades.get(x, 0) / n:.0f} %" for x in LABELS)
-              + f" | {statistics.median(hardest):.0f} ({max(hardest)}) |", flush=True)
+              + f" | {statistics.median(hardest):.1f} ({max(hardest):.1f}) |", flush=True)
 
 
 if __name__ == "__main__":

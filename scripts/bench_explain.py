@@ -17,12 +17,18 @@ cites fewer groups, how often it is proven within SECONDS, its time (wall clock:
 in a child process, whose CPU time this process does not see).
 ``--generate N``: instead, N new 9×9 puzzles (``satdoku generate``, seeded) are graded: the
 share of each grade and so the attempts ``generate --difficulty`` needs per puzzle of it.
+``--examples FOLDER``: instead, every puzzle of every file in FOLDER explained in full (as
+``satdoku explain FILE --time-limit T``, T from ``--time-limit``, default 60): CPU s per
+file (the sum over its puzzles), steps, whether the path is complete, its grade, and the
+steps that needed search; then the 16×16 path of issue 28 (``satdoku generate --box 4x4
+--seed 1``, then ``explain``) unless ``--no-big``.
 
     python scripts/bench_explain.py --sample 20 --seed 1 tests/data/17clue-300.txt \\
         tests/data/top1465-100.txt
     python scripts/bench_explain.py --sample 6 --min-level 2 ../shared/data/top1465.txt
     python scripts/bench_explain.py --optimal 5 --sample 6 tests/data/17clue-300.txt
     python scripts/bench_explain.py --generate 100 --seed 1
+    python scripts/bench_explain.py --examples examples --time-limit 60
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -39,6 +47,7 @@ from satdoku.board import Board
 from satdoku.explain import explain, hint
 from satdoku.explain.grades import EXTREME, GRADES
 from satdoku.formats import parse_puzzle
+from satdoku.formats.loader import read_records
 from satdoku.generating.many import generate_many
 from satdoku.solving.solver import solver_for
 
@@ -122,6 +131,38 @@ def bench_generate(count: int, seed: int) -> None:
     print(f"\n{count} puzzles (seed {seed}), {cpu:.2f} CPU s each to generate and grade")
 
 
+def bench_examples(folder: Path, time_limit: float, big: bool) -> None:
+    """Every example explained (CPU s per file, steps, complete, grade), then a 16×16 path."""
+    print("| example | CPU s | wall s | steps | complete | grade | trial steps |")
+    print("|---|---|---|---|---|---|---|")
+    files = sorted(f for f in folder.iterdir() if f.is_file())
+    for f in files:
+        records, _ = read_records(str(f))
+        _explain_row(f.name, [r.puzzle for r in records if r.puzzle is not None], time_limit)
+    if big:
+        line = subprocess.run([sys.executable, "-m", "satdoku", "generate", "--box", "4x4",
+                               "--seed", "1", "-f", "line"], check=True, capture_output=True,
+                              text=True).stdout.strip()
+        _explain_row("16×16 (generate --box 4x4 --seed 1)", [parse_puzzle(line)], time_limit)
+
+
+def _explain_row(name: str, puzzles: list, time_limit: float) -> None:
+    cpu, wall, steps, trials, complete, grades = 0.0, 0.0, 0, 0, 0, []
+    for p in puzzles:
+        start, w = time.process_time(), time.perf_counter()
+        e = explain(p, time_limit=time_limit)
+        cpu += time.process_time() - start
+        wall += time.perf_counter() - w
+        steps += len(e.steps)
+        trials += sum(1 for s in e.steps if s.method == "trial")
+        complete += e.complete
+        if e.grade is not None:
+            grades.append(f"{e.grade.label} {e.grade.score:g}")
+    print(f"| {name} ({len(puzzles)}) | {cpu:.1f} | {wall:.1f} | {steps} | "
+          f"{complete}/{len(puzzles)} | {', '.join(sorted(set(grades)))} | {trials} |",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("datasets", nargs="*", type=Path)
@@ -130,7 +171,12 @@ def main() -> None:
     parser.add_argument("--min-level", type=int, default=0)
     parser.add_argument("--optimal", type=float, metavar="SECONDS")
     parser.add_argument("--generate", type=int, metavar="N")
+    parser.add_argument("--examples", type=Path, metavar="FOLDER")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--no-big", action="store_true")
     args = parser.parse_args()
+    if args.examples:
+        return bench_examples(args.examples, args.time_limit, not args.no_big)
     if args.generate:
         return bench_generate(args.generate, args.seed)
     if args.optimal:
@@ -139,20 +185,20 @@ def main() -> None:
         return None
     print("| dataset | puzzles | path median / max s | wall median s | steps median | "
           "hint median / max s | check ms | " + " | ".join(LABELS)
-          + " | hardest step median (max) |")
+          + " | score median (max) |")
     print("|---" * (8 + len(LABELS)) + "|")
     for path in args.datasets:
         r = bench(sample(path, args.sample, args.seed, args.min_level))
         n = len(r["path"])
         grades = Counter(g.label for g in r["grades"])
-        hardest = [g.hardest for g in r["grades"]]
+        hardest = [g.score for g in r["grades"]]
         name = path.name + (f" (level ≥ {args.min_level})" if args.min_level else "")
         print(f"| {name} | {n} | {statistics.median(r['path']):.2f} / {max(r['path']):.2f} | "
               f"{statistics.median(r['wall']):.2f} | {statistics.median(r['steps']):.0f} | "
               f"{statistics.median(r['hint']):.3f} / "
               f"{max(r['hint']):.3f} | {1000 * statistics.median(r['check']):.1f} | "
               + " | ".join(f"{100 * grades.get(x, 0) / n:.0f} %" for x in LABELS)
-              + f" | {statistics.median(hardest):.0f} ({max(hardest)}) |", flush=True)
+              + f" | {statistics.median(hardest):.1f} ({max(hardest):.1f}) |", flush=True)
 
 
 if __name__ == "__main__":

@@ -112,6 +112,7 @@ class Candidates:
         self.cell_group = {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"}
         self._peers: dict[int, frozenset[int]] = {}
         self._where: dict[tuple[int, int], list[int]] = {}
+        self._placed_in: dict[int, set[int]] = {}
 
     def digits(self, cell: int) -> tuple[int, ...]:
         return tuple(sorted(self.cand[cell]))
@@ -132,7 +133,12 @@ class Candidates:
         return out
 
     def placed_in(self, house: House, digit: int) -> bool:
-        return any(self.placed[i] == digit for i in house.cells)
+        """Whether ``digit`` is placed in ``house`` (the digits placed per house cached:
+        the finders ask this for every house and digit, several times a step)."""
+        out = self._placed_in.get(house.group)
+        if out is None:
+            out = self._placed_in[house.group] = {self.placed[i] for i in house.cells}
+        return digit in out
 
     def peers(self, cell: int) -> frozenset[int]:
         """The cells sharing a house with ``cell``."""

@@ -68,8 +68,11 @@ SMALL, BEAM = 4, 40
 #: Trial steps: literals proved by search, and the conflicts each may spend.
 TRIAL_CANDIDATES = 12
 TRIAL_BUDGET = 20_000
-#: Trial steps: the smallest cores shrunk to minimal subsets (each costs many solver calls).
-TRIAL_SHORTLIST = 2
+#: Trial steps: the smallest cores shrunk to minimal subsets. One: a trial core on a variant
+#: puzzle holds ~100 groups and ~270 facts, and shrinking it is a hundred solver calls that
+#: each need search (32 s CPU on examples/little-killer.json); the second smallest core was
+#: shrunk too before issue 28's limits, doubling that for a possibly lighter step.
+TRIAL_SHORTLIST = 1
 
 
 class Inconsistent(Exception):
@@ -409,7 +412,8 @@ class Search:
             gs = sorted((self.groups.groups[gi] for gi in gis),
                         key=lambda g: (-len(g.cells), g.index))
             cells = tuple(sorted({i for g in gs for i in g.cells}))
-            shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline)
+            shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline,
+                                    self.proof if method == TRIAL else None)
             assert shrunk is not None, "groups that do not imply the literal"
             if method == DEDUCTION:
                 shrunk = self._followable(gs, self.facts_in(cells), x, shrunk, deadline)
@@ -448,7 +452,9 @@ class Search:
     def _trial(self, candidates: list[int], deadline: Deadline | None) -> Step:
         """No literal is refuted by propagation: among the literals the SAT solver refutes
         within a conflict budget (cells with the fewest candidates first), the ones with
-        the smallest cores are shrunk, and the cheapest is the step."""
+        the smallest cores are shrunk (:data:`TRIAL_SHORTLIST`: the smallest one), and the
+        cheapest is the step; its groups are shrunk on ``proof``, which holds the facts as
+        unit clauses (:func:`~.steps.minimal_subset`)."""
         by_sel = self.selector_of
         left = {i: sum(1 for x in candidates if cell_digit(self.board, x)[0] == i)
                 for i in self.board.cells}

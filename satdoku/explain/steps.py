@@ -94,45 +94,79 @@ def _guarded(groups: Iterable[Group]) -> list[list[int]]:
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
-                   derived: Sequence[int], deadline: Deadline | None = None
-                   ) -> tuple[list[Group], list[int]] | None:
+                   derived: Sequence[int], deadline: Deadline | None = None,
+                   known: Session | None = None) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it.
 
     ``session`` holds every group, guarded, and no facts. "Not every derived literal" is
-    added under an activation literal, retired afterwards. Deletion with the solver's cores:
-    the unsat core of all items, then each item is dropped in turn and kept out whenever
-    the rest stays unsatisfiable (the new core then replaces the rest). Items are tried in
-    the order given — groups first (put the ones to avoid first), then facts — so a group
-    goes whenever facts can stand in for it.
+    added under an activation literal, retired afterwards. Deletion with the solver's cores
+    (:func:`_deletion`): the unsat core of all items, then each item is dropped in turn and
+    kept out whenever the rest stays unsatisfiable (the new core then replaces the rest).
+    Groups go first (put the ones to avoid first), then facts — so a group goes whenever
+    facts can stand in for it.
+
+    With ``known`` — a session holding every group, guarded, and every fact of ``facts`` (at
+    least) as a unit clause — the groups are shrunk there, with all the facts on, and only
+    the facts on ``session``. The result is the same kind of minimal subset: a group that
+    is needed with all the facts is needed with fewer of them, so dropping facts afterwards
+    never makes a kept group superfluous. It is cheaper: facts as unit clauses are settled
+    once, not assumed anew at each of hundreds of solver calls (a trial step on a variant
+    puzzle cites tens of groups and hundreds of facts).
 
     (PySAT's MUSX does the same deletion but loads a new solver with the clauses of every
     candidate group for each call: on 16×16 boards that loading took a third of a path.)
     Past ``deadline`` it raises :class:`TimeoutError`:
     a step is never left half-shrunk.
     """
+    sels = [g.selector for g in groups]
+    fixed: list[int] = []
+    if known is not None:
+        kept = _guarded_deletion(known, derived, [], sels, deadline)
+        if kept is None:
+            return None
+        sels, fixed = [], kept
+        groups = [g for g in groups if g.selector in set(kept)]
+    chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline)
+    if chosen is None:
+        return None
+    kept_items = set(chosen) | set(fixed)
+    return ([g for g in groups if g.selector in kept_items],
+            [f for f in facts if f in kept_items])
+
+
+def _guarded_deletion(session: Session, derived: Sequence[int], fixed: Sequence[int],
+                      items: Sequence[int], deadline: Deadline | None) -> list[int] | None:
+    """:func:`_deletion` under "not every derived literal", guarded by a fresh activation
+    literal that is retired afterwards."""
     act = session.activation()
     session.add_guarded(act, [-x for x in derived])
     try:
-        items = [*(g.selector for g in groups), *facts]
-        if session.solve([act, *items]) is not SolveResult.UNSAT:
-            return None
-        core = set(session.core())
-        chosen = [x for x in items if x in core]
-        k = 0
-        while k < len(chosen):
-            if deadline is not None:
-                deadline.check("proving a step")
-            rest = chosen[:k] + chosen[k + 1:]
-            if session.solve([act, *rest]) is SolveResult.UNSAT:
-                core = set(session.core())
-                chosen = [x for x in rest if x in core]
-            else:
-                k += 1
+        return _deletion(session, [act, *fixed], items, deadline)
     finally:
         session.retire(act)
-    kept = set(chosen)
-    return [g for g in groups if g.selector in kept], [f for f in facts if f in kept]
+
+
+def _deletion(session: Session, fixed: Sequence[int], items: Sequence[int],
+              deadline: Deadline | None) -> list[int] | None:
+    """A minimal subset of ``items`` that is unsatisfiable with the assumptions ``fixed``
+    (None when all of them are not): the unsat core of all, then each item dropped in turn
+    and kept out whenever the rest stays unsatisfiable (the new core replaces the rest)."""
+    if session.solve([*fixed, *items]) is not SolveResult.UNSAT:
+        return None
+    core = set(session.core())
+    chosen = [x for x in items if x in core]
+    k = 0
+    while k < len(chosen):
+        if deadline is not None:
+            deadline.check("proving a step")
+        rest = chosen[:k] + chosen[k + 1:]
+        if session.solve([*fixed, *rest]) is SolveResult.UNSAT:
+            core = set(session.core())
+            chosen = [x for x in rest if x in core]
+        else:
+            k += 1
+    return chosen
 
 
 def implies(groups: Iterable[Group], facts: Iterable[int], derived: Sequence[int]) -> bool:

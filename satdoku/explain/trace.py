@@ -51,8 +51,11 @@ _MEMO: dict[tuple, tuple[list[Link], tuple[int, tuple[int, ...]] | None]] = {}
 
 def _trace(groups: Sequence[Group], facts: tuple[int, ...], assume: int
            ) -> tuple[list[Link], tuple[int, tuple[int, ...]] | None]:
-    value: dict[int, bool] = {abs(f): f > 0 for f in facts}
-    if value.get(abs(assume)) is not None:
+    # true[x]: whether literal x holds (both signs stored: no abs() in the inner loop).
+    true: dict[int, bool] = {}
+    for f in facts:
+        true[f], true[-f] = True, False
+    if assume in true:
         return [], None
     clauses = [(g.index, c) for g in groups for c in g.clauses]
     watch: dict[int, list[int]] = {}
@@ -62,7 +65,7 @@ def _trace(groups: Sequence[Group], facts: tuple[int, ...], assume: int
     order: list[Link] = []
     reason: dict[int, tuple[int | None, tuple[int, ...]]] = {}
     queue = [assume]
-    value[abs(assume)] = assume > 0
+    true[assume], true[-assume] = True, False
     reason[assume] = (None, ())
     order.append((assume, None, ()))
     todo = list(range(len(clauses)))  # first pass: every clause
@@ -72,16 +75,22 @@ def _trace(groups: Sequence[Group], facts: tuple[int, ...], assume: int
         todo = []
         for k in ks:
             gi, c = clauses[k]
-            free = [x for x in c if abs(x) not in value]
-            if any(value.get(abs(x)) == (x > 0) for x in c if abs(x) in value):
-                continue
-            rests = tuple(-x for x in c if -x in reason)
-            if not free:
-                conflict = (gi, rests)
-                break
-            if len(free) == 1:
+            free = []
+            for x in c:
+                v = true.get(x)
+                if v is None:
+                    free.append(x)
+                elif v:
+                    break
+            else:
+                if len(free) > 1:
+                    continue
+                rests = tuple(-x for x in c if -x in reason)
+                if not free:
+                    conflict = (gi, rests)
+                    break
                 x = free[0]
-                value[abs(x)] = x > 0
+                true[x], true[-x] = True, False
                 reason[x] = (gi, rests)
                 order.append((x, gi, rests))
                 queue.append(x)

@@ -249,3 +249,14 @@ def test_written_solution_verifies_the_reading_back() -> None:
 def test_a_link_cut_after_its_kind_says_so(kind: str) -> None:
     run = run_cli("check", f"https://sudokupad.app/{kind}")
     assert run.code == 2 and "empty after 'scl' or 'ctc'" in run.err
+
+
+def test_an_fpuzzles_payload_with_drawn_lines_warns_that_they_are_read_as_decoration() -> None:
+    """f-puzzles' plain 'line' is a drawing; setters draw renbans and whispers with it and
+    name them only in the rules text (a public clover puzzle): the reading says so instead
+    of answering as if the lines meant nothing."""
+    puzzles = json.loads((Path(__file__).parent / "data" / "sudokupad" / "public.json")
+                         .read_text(encoding="utf-8"))["puzzles"]
+    clover = next(p for p in puzzles if p["title"].startswith("June 7 2021"))
+    run = run_cli("check", clover["link"], "-f", "line")
+    assert run.code == 3 and "draws 12 plain lines" in run.err and "may differ" in run.err

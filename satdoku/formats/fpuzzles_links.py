@@ -288,7 +288,14 @@ def _record(line: int, raw: str, get: Any, source: str | None, located: bool, bo
     except SatdokuError as err:
         message = err.message if isinstance(err, ParseError) else str(err)
         return Record(line, raw, error=ParseError(message, source, line if located else None))
-    warnings = (f"ignored f-puzzles constraints satdoku cannot express: {reading.ignored}",
-                ) if reading.ignored else ()
+    warnings: tuple[str, ...] = (
+        f"ignored f-puzzles constraints satdoku cannot express: {reading.ignored}",
+    ) if reading.ignored else ()
+    drawn = fobj.get("line") if isinstance(fobj, dict) else None
+    if isinstance(drawn, list) and drawn:
+        warnings += (f"the puzzle draws {len(drawn)} plain line"
+                     f"{'' if len(drawn) == 1 else 's'} (f-puzzles' 'line', a drawing), read "
+                     "as decoration: if its rules give them a meaning (a renban, whispers …), "
+                     "the answer may differ",)
     meta = tuple((k, v) for k, v in reading.obj.items() if k in (*META.values(), "solution"))
     return Record(line, raw, reading.puzzle, warnings=warnings, meta=meta)

@@ -47,3 +47,15 @@ def test_the_installed_approxmc_counts_negated_pairs():
         counter.add_clause(clause)
     cells, hashes = counter.count(list(range(1, 23)))
     assert 2 * 17711 / 1.5 <= cells * 2 ** hashes <= 2 * 17711 * 1.5
+
+
+def test_a_multi_grid_board_is_projected_on_all_its_cells():
+    """ApproxMC counts the assignments of every canvas cell (num_cell_vars), not of the
+    first n² cells: an empty twodoku of 4x4 grids has 288 x 12 = 3,456 solutions (past the
+    exact count), a count of its first grid's cells alone would be 288."""
+    from satdoku.multigrid import MultiBoard
+    from satdoku.puzzle import Puzzle
+
+    board = MultiBoard.layout("twodoku", 4)
+    found = approximate_count(Puzzle(board, (0,) * board.num_cells), epsilon=0.8)
+    assert not found.exact and found.lower <= 288 * 12 <= found.upper

@@ -578,21 +578,29 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_real_scheduler_and_worker(files, reference, tmp_path):
+@contextlib.contextmanager
+def _dask_cluster(folder: Path):
+    """A real ``dask scheduler`` and one ``dask worker`` on loopback: (address, scheduler);
+    both stopped afterwards."""
     pytest.importorskip("distributed")
     address = f"tcp://127.0.0.1:{_free_port()}"
     dask = [sys.executable, "-m", "dask"]  # the 'dask' command
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": folder}
     scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
                                   address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)
     worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--no-nanny",
                                "--no-dashboard"], **quiet)
     try:
-        same(CASES[0], "line", files, reference, "--dask", address)
+        yield address, scheduler
     finally:
         for proc in (worker, scheduler):
-            proc.terminate()
+            proc.kill()
             proc.wait(timeout=30)
+
+
+def test_a_real_scheduler_and_worker(files, reference, tmp_path):
+    with _dask_cluster(tmp_path) as (address, _):
+        same(CASES[0], "line", files, reference, "--dask", address)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
@@ -600,23 +608,11 @@ def test_a_killed_scheduler_ends_the_batch_in_one_line(tmp_path):
     """kill -9 of the Dask scheduler mid-batch: one line, exit code 70 (as a dead worker),
     the answers written before kept (issue 27, defect 7: Dask's log and a traceback, exit
     1)."""
-    pytest.importorskip("distributed")
-    address = f"tcp://127.0.0.1:{_free_port()}"
-    dask = [sys.executable, "-m", "dask"]
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
-    scheduler = subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
-                                  address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)
-    worker = subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--no-nanny",
-                               "--no-dashboard"], **quiet)
-    try:
+    with _dask_cluster(tmp_path) as (address, scheduler):
         path, lines = _big(tmp_path, 100)
         proc = _started(tmp_path, str(path), "--dask", address)
         scheduler.kill()
         _, err = proc.communicate(timeout=60)
-    finally:
-        for other in (worker, scheduler):
-            other.kill()
-            other.wait(timeout=30)
     done = _prefix(tmp_path, lines)
     assert proc.returncode == 70 and 0 < done < len(lines), err
     assert err.count("\n") == 1, err

@@ -145,6 +145,21 @@ def test_estimate_of_a_small_count_is_exact(client):
     assert set(reply) >= {"stderr", "iterations", "relErrPercent"}
 
 
+def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(client):
+    """Past the exact count, the first answer comes before ApproxMC's first run: the count
+    enumerated, a sure upper bound (n to the blank cells) and where ApproxMC is hopeless;
+    Cancel then stops it."""
+    pytest.importorskip("pyapproxmc")
+    nonce = client.send("estimate", fpuzzle("." * 81))
+    first = client.recv(30)
+    assert first["nonce"] == nonce and first["type"] == "estimate"
+    assert first["ci95_lower"] == first["estimate"] == 1001 and first["ci95_upper"] == 9.0 ** 81
+    assert "more than 1,000 solutions" in first["message"]
+    assert "never answers" in first["message"]
+    client.send("cancel")
+    assert client.final(client.nonce, 10)["type"] == "canceled"
+
+
 def test_step_reads_the_solving_state(client):
     fobj = fpuzzle(UNIQUE4, 4)
     fobj["grid"][0][1] = {"value": 2}                                # typed: counts for step

@@ -21,7 +21,7 @@ hopeless.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from satdoku.encoding import build
@@ -58,10 +58,37 @@ def approximate_count(puzzle: Puzzle, epsilon: float = 0.8, delta: float = DELTA
                       seed: int = 1) -> Estimate:
     """An exact count when there are at most :data:`EXACT_UP_TO` solutions, else one
     ApproxMC run on ``puzzle`` (SatdokuError when pyapproxmc is not installed)."""
+    return _exact(puzzle) or _approxmc(puzzle, epsilon, delta, seed)
+
+
+def approximate_counts(puzzle: Puzzle, epsilons: Sequence[float] = EPSILONS,
+                       delta: float = DELTA, seed: int = 1,
+                       many: Callable[[int], None] | None = None) -> Iterator[Estimate]:
+    """One estimate per ε in turn (each tighter, each slower); an exact count alone when
+    there are at most :data:`EXACT_UP_TO` solutions. ``many`` hears, before the first
+    ApproxMC run, that the count is past that (its argument: the solutions counted)."""
+    exact = _exact(puzzle)
+    if exact is not None:
+        yield exact
+        return
+    if many is not None:
+        many(EXACT_UP_TO + 1)
+    for k, epsilon in enumerate(epsilons):
+        yield _approxmc(puzzle, epsilon, delta, seed + k)
+
+
+def _exact(puzzle: Puzzle) -> Estimate | None:
+    """The count by enumeration when it is at most :data:`EXACT_UP_TO`, else None."""
     from satdoku.solving import count
     small = count(puzzle, limit=EXACT_UP_TO + 1)
-    if small.complete:
-        return Estimate(small.count, float(small.count), float(small.count), 0.0, 0.0, True)
+    if not small.complete:
+        return None
+    return Estimate(small.count, float(small.count), float(small.count), 0.0, 0.0, True)
+
+
+def _approxmc(puzzle: Puzzle, epsilon: float, delta: float, seed: int) -> Estimate:
+    """One ApproxMC run, projected on the cell variables (every canvas cell of a
+    multi-grid board: ``num_cell_vars``, not n³)."""
     try:
         import pyapproxmc
     except ImportError:
@@ -72,16 +99,6 @@ def approximate_count(puzzle: Puzzle, epsilon: float = 0.8, delta: float = DELTA
         counter.add_clause(clause)
     for lit in puzzle.assumptions():
         counter.add_clause([lit])
-    cells, hashes = counter.count(list(range(1, puzzle.board.n ** 3 + 1)))
+    cells, hashes = counter.count(list(range(1, puzzle.board.num_cell_vars + 1)))
     value = cells * 2 ** hashes
     return Estimate(value, value / (1 + epsilon), value * (1 + epsilon), epsilon, delta, False)
-
-
-def approximate_counts(puzzle: Puzzle, epsilons: Sequence[float] = EPSILONS,
-                       delta: float = DELTA, seed: int = 1) -> Iterator[Estimate]:
-    """One estimate per ε in turn (each tighter, each slower); stops after an exact one."""
-    for k, epsilon in enumerate(epsilons):
-        found = approximate_count(puzzle, epsilon, delta, seed + k)
-        yield found
-        if found.exact:
-            return

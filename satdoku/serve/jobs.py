@@ -164,6 +164,14 @@ def count(solver: SudokuSolver, puzzle: Puzzle, emit: Emit) -> None:
     _reply(emit, {"type": "count", "count": result.count, "inProgress": False})
 
 
+#: The first ``estimate`` answer of a puzzle past the exact count: what is known, and where
+#: ApproxMC is hopeless (measured, docs/serve.md).
+MANY_SOLUTIONS = ("more than {floor:,} solutions (counted); ApproxMC is estimating: up to "
+                  "about 100,000 solutions a run takes seconds, past that minutes, and an "
+                  "almost empty grid never answers (Solution Count or true candidates with "
+                  "counts tell more mid-construction)")
+
+
 def estimate(puzzle: Puzzle, emit: Emit) -> None:
     """``estimate``: ApproxMC runs, each a tighter 95 % bound, until the count is exact
     or the job is cancelled (the last ε is then repeated with new seeds)."""
@@ -171,7 +179,14 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
     if _clashing(puzzle, emit):
         return
     epsilons = (*EPSILONS, *([EPSILONS[-1]] * 1000))
-    for runs, found in enumerate(approximate_counts(puzzle, epsilons), 1):
+
+    def many(floor: int) -> None:  # (before the first run, which may take minutes)
+        upper = float(puzzle.board.n) ** (puzzle.board.num_cells - puzzle.num_givens)
+        _reply(emit, {"type": "estimate", "estimate": floor, "stderr": 0, "iterations": 0,
+                      "ci95_lower": floor, "ci95_upper": upper, "relErrPercent": 100,
+                      "message": MANY_SOLUTIONS.format(floor=floor - 1)})
+
+    for runs, found in enumerate(approximate_counts(puzzle, epsilons, many=many), 1):
         spread = (found.upper - found.lower) / 2
         _reply(emit, {"type": "estimate", "estimate": found.value,
                       "stderr": round(spread / 1.96, 3), "iterations": runs,

@@ -71,7 +71,8 @@ def _certificate(value: str) -> Iterator[Claim]:
 
 
 def _step_pictures(value: str) -> Iterator[Claim]:
-    yield Claim("--svg-dir", value, re.compile(r"step-[0-9]+\.svg"))
+    from satdoku.explain.pictures import STEP_PICTURE
+    yield Claim("--svg-dir", value, STEP_PICTURE)
 
 
 #: Option name → the files its value reads.

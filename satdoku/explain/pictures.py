@@ -25,6 +25,7 @@ renderer chose.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -178,6 +179,10 @@ class _Marks:
                 add(self.over, "line", x1=x - 0.45 * size, y1=y + 0.45 * size,
                     x2=x + 0.45 * size, y2=y - 0.45 * size, stroke=colour,
                     stroke_width=0.12 * size, class_="struck")
+
+
+#: The names of the pictures :func:`write_step_pictures` writes (``step-001.svg`` …).
+STEP_PICTURE = re.compile(r"step-[0-9]+\.svg")
 
 
 def write_step_pictures(e: Explanation, folder: str | Path) -> list[Path]:

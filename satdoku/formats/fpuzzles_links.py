@@ -27,6 +27,7 @@ from satdoku.formats.drawn_records import penpa_record, scf_record, scl_record
 from satdoku.formats.limits import (
     MAX_DECODED,
     count_error,
+    declared_size,
     fpuzzles_bound,
     fpuzzles_limit,
     load_json,
@@ -131,7 +132,7 @@ def decode_payload(payload: str) -> dict:
         obj = load_json(text)
     except TooLong as err:
         raise ParseError(f"the f-puzzles link decodes to more than {err.limit:,} "
-                         f"characters, more than {_board_of(err.limit)} can hold") from None
+                         f"characters, more than {_board_of(err)} can hold") from None
     except ValueError as err:  # JSONDecodeError is a ValueError
         what = (f"{err.msg} at character {err.pos}" if isinstance(err, json.JSONDecodeError)
                 else str(err))
@@ -149,10 +150,10 @@ def decode_payload(payload: str) -> dict:
     return obj
 
 
-def _board_of(limit: int) -> str:
-    """'a 9x9 puzzle' for the limit of a 9x9, 'any puzzle' for :data:`MAX_DECODED`."""
-    n = next((n for n in range(1, 257) if fpuzzles_limit(n) == limit), None)
-    return f"a {n}x{n} puzzle" if n is not None and limit < MAX_DECODED else "any puzzle"
+def _board_of(err: TooLong) -> str:
+    """'a 9x9 puzzle' when the board's size set the limit, else 'any puzzle'."""
+    n = declared_size(err.start)
+    return f"a {n}x{n} puzzle" if n is not None and err.limit < MAX_DECODED else "any puzzle"
 
 
 def read_link(text: str) -> dict:

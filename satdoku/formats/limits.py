@@ -66,11 +66,17 @@ def fpuzzles_limit(n: int) -> int:
     return min(MAX_DECODED, _FPUZZLES_BASE + n * n * (1024 + 16 * n))
 
 
+def declared_size(start: str) -> int | None:
+    """The board size n of f-puzzles JSON that opens with ``{"size": n``, else None."""
+    match = _SIZE_FIRST.match(start)
+    return int(match[1]) if match else None
+
+
 def fpuzzles_bound(start: str) -> int | None:
     """The limit the start of f-puzzles JSON sets when it opens with ``{"size": n``
     (:func:`fpuzzles_limit`), else None."""
-    match = _SIZE_FIRST.match(start)
-    return fpuzzles_limit(int(match[1])) if match else None
+    n = declared_size(start)
+    return None if n is None else fpuzzles_limit(n)
 
 
 def text_field_error(value: object, path: str) -> ParseError | None:

@@ -141,11 +141,12 @@ class _BitReader:
 
 
 class TooLong(ValueError):
-    """The data decodes to more than the limit (``limit``: that limit)."""
+    """The data decodes to more than the limit (``limit``: that limit; ``start``: the first
+    :data:`PEEK` units decoded, which may say what set it)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, start: str = "") -> None:
         super().__init__(f"the data decodes to more than {limit:,} characters")
-        self.limit = limit
+        self.limit, self.start = limit, start
 
 
 #: How many decoded units :func:`decompress_from_base64` shows its ``bound``.
@@ -194,7 +195,7 @@ def _decompress(reader: _BitReader, limit: int | None = None,
                 limit = tighter
             bound = None
         if limit is not None and size > limit:
-            raise TooLong(limit)
+            raise TooLong(limit, "".join(out)[:PEEK])
         dictionary.append(w + entry[0])
         enlarge -= 1
         w = entry

@@ -126,7 +126,8 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
         if kept is None:
             return None
         sels, fixed = [], kept
-        groups = [g for g in groups if g.selector in set(kept)]
+        needed = set(kept)
+        groups = [g for g in groups if g.selector in needed]
     chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline)
     if chosen is None:
         return None

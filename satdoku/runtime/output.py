@@ -69,7 +69,6 @@ class InPieces:
 PIECE = 4096
 
 
-
 @contextlib.contextmanager
 def forgiving_stderr() -> Iterator[None]:
     """Standard error, for the time of the block, as a stream whose failed writes are

@@ -110,6 +110,14 @@ def test_line_and_grid_round_trip(n, data):
         assert p.givens == grid and p.board == board
 
 
+def test_a_drawn_grid_whose_row_repeats_a_digit_stays_one_grid():
+    """Four lines of four cells whose last row repeats a digit read as four 2x2 puzzles
+    when nothing else tells them apart; drawn box borders do (found by hypothesis)."""
+    text = ". . | . .\n. . | . .\n----+----\n. . | . .\n. . | 1 1"
+    assert parse_puzzle(text).givens == (0,) * 14 + (1, 1)
+    assert len(list(read_puzzles("..11\n....\n....\n...."))) == 4
+
+
 def test_grid_shows_boxes_and_marks():
     board = Board.classic(4)
     text = format_grid(board, (1, 2, 3, 4) * 4, mark=frozenset({0}))

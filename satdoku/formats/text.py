@@ -360,7 +360,8 @@ def _read_all(lines: list[tuple[int, str]], box: BoxSpec, rules: tuple[Rule, ...
                 yield record
                 return
         if (counts and counts.most_common(1)[0][0] == size and size <= len(ALPHABET)
-                and not _lines_are_puzzles([c for _, _, c, _ in rows], size)):
+                and (any("|" in raw for _, raw, _, _ in rows)  # boxes drawn: one grid
+                     or not _lines_are_puzzles([c for _, _, c, _ in rows], size))):
             yield _grid_record([(num, raw, c) for num, raw, c, _ in rows], box, rules, source)
             return
     for number, raw, chars, nums in rows:

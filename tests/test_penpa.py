@@ -192,3 +192,13 @@ def test_penpa_irregular_regions_layer_is_read_and_its_lines_must_follow_it() ->
     rec = recognise_penpa(decode_link(_link({"irregularRegions": ids, "lineE": _boxes()})))
     assert rec.obj["regions"] == ["1112", "3122", "3342", "3444"]
     assert rec.refused == ("thick lines that do not follow the irregularRegions layer",)
+
+
+def test_penpa_extra_regions_are_shaded_groups_and_shading_off_the_board_is_refused() -> None:
+    width = 8
+    centre = lambda r, c: (r + 2) * width + c + 2  # noqa: E731
+    surface = {str(centre(0, 0)): 1, str(centre(1, 1)): 1, str(centre(1, 2)): 1, "0": 1}
+    link = _link({"lineE": _boxes(), "surface": surface}) + "&variants=classic%2Cextraregion"
+    rec = recognise_penpa(decode_link(link))
+    assert rec.obj["extra_regions"] == [["r1c1"], ["r2c2", "r2c3"]]
+    assert rec.refused == ("shading outside the board (surface 0)",)

@@ -231,7 +231,7 @@ def recognise_penpa(data: PenpaData) -> Recognition:
     read_lines(geo, lines, (data.colours or {}).get("line") or {}, text, data_keys.out, refused)
     if shading:
         data_keys.out["extra_regions"] = [[geo.name(c) for c in group]
-                                          for group in shaded_groups(geo, q["surface"])]
+                                          for group in shaded_groups(geo, q["surface"], refused)]
     if {"diagonal-", "diagonal+"} <= set(rules):
         rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]
     obj["givens"] = (format_line(Board(n), tuple(givens)) if n <= len(ALPHABET)

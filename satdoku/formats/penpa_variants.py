@@ -95,12 +95,15 @@ def id_regions(ids: Any, n: int, refused: list[str]) -> dict[str, Any] | None:
     return fields
 
 
-def shaded_groups(geo: Board, surface: dict[str, Any]) -> list[list[int]]:
+def shaded_groups(geo: Board, surface: dict[str, Any], refused: list[str]) -> list[list[int]]:
     """The shaded board cells (the ``surface`` layer) in orthogonally connected groups: the
-    studio's extra regions."""
+    studio's extra regions; shading off the board is refused."""
     n = geo.n
-    cells = {c for key, style in surface.items() if style and key.isdigit()
-             and (c := geo.cell(int(key))) is not None}
+    shaded = {key: geo.cell(int(key)) if key.isdigit() else None
+              for key, style in surface.items() if style}
+    refused += [f"shading outside the board (surface {key})"
+                for key, c in shaded.items() if c is None]
+    cells = {c for c in shaded.values() if c is not None}
     groups, seen = [], set()
     for start in sorted(cells):
         if start in seen:

@@ -202,3 +202,16 @@ def test_penpa_extra_regions_are_shaded_groups_and_shading_off_the_board_is_refu
     rec = recognise_penpa(decode_link(link))
     assert rec.obj["extra_regions"] == [["r1c1"], ["r2c2", "r2c3"]]
     assert rec.refused == ("shading outside the board (surface 0)",)
+
+
+def test_a_penpa_link_on_a_host_without_a_dot_is_read_from_a_file(tmp_path: Path) -> None:
+    """The WSC links point to the fork's own server (``http://localhost:5174/#m=solve&p=…``):
+    a file holding one is a link, not a line of digits ("unexpected character '/'")."""
+    from satdoku.formats.loader import load
+
+    entry = PUBLIC["WSC 2026 R01-02 Killer Sudoku"]
+    path = tmp_path / "killer.txt"
+    path.write_text(entry["link"] + "\n")
+    puzzle = load(str(path))
+    puzzle.verify(tuple(int(d) for d in entry["solution"]))
+    assert check(puzzle).solutions[0] == tuple(int(d) for d in entry["solution"])

@@ -88,10 +88,21 @@ def test_public_penpa_links_with_answer_key_labels_read_when_told_to_ignore_them
 
 
 @pytest.mark.parametrize("entry", PUBLIC.values(), ids=lambda e: e["title"])
-def test_every_public_penpa_link_is_refused_by_name_or_is_a_one_line_error(entry: dict) -> None:
-    """No public Penpa+ link of ``public.json`` is answered without ``--ignore-unsupported``:
-    each is refused naming the feature (and its place), or is damaged, on one line."""
+def test_every_public_penpa_link_is_solved_to_its_published_solution_or_refused_by_name(
+        entry: dict) -> None:
+    """Each public Penpa+ link of ``public.json`` is read and has one solution, the published
+    one (accepted by the rules' own checkers, and the setter's ``a=`` answer verified the
+    reading); or it is refused naming the feature (and its place), or damaged, on one line."""
     (record,) = records(entry["link"])
+    if entry["expect"].get("status") == "unique":
+        assert record.error is None, record.error
+        published = tuple(int(d) for d in entry["solution"])
+        record.puzzle.verify(published)  # independent checkers, not the CNF
+        result = check(record.puzzle)
+        assert result.status is Status.UNIQUE and result.solutions[0] == published
+        assert dict(record.meta)["solution"].replace(" ", "") == entry["solution"]
+        assert not record.warnings  # verified by the setter's answer: no "unverified"
+        return
     assert record.error is not None and "\n" not in str(record.error)
     want = entry["expect"].get("refused") or entry["expect"]["error"]
     assert want in record.error.message, record.error.message
@@ -159,3 +170,48 @@ def test_penpa_lines_are_read_by_colour_where_the_rules_text_names_them() -> Non
     rec = recognise_penpa(decode_link(_link(q, rules="Green lines are renbans.")))
     assert rec.obj["renban"] == [["r1c1", "r2c2", "r2c3"]]
     assert any("colour #FF0000 (red) through r4c1, r4c2" in r for r in rec.refused)
+
+
+def test_penpa_variants_are_read_as_the_rules_they_name_and_unknown_ones_refused() -> None:
+    """Penpa+'s Sudoku studio names its rules after the link (``&variants=``): a classic 6x6
+    grid drawn without box lines has the default 2x3 boxes; an unknown name is refused."""
+    link = _link({}, size=6) + "&variants=classic%2Canti%20knight%2Cfoo"
+    rec = recognise_penpa(decode_link(link.replace("https://swaroopg92.github.io/penpa-edit/",
+                                                   "http://localhost:5174/")))
+    assert (rec.obj["box"], rec.obj["rules"]) == ("2x3", ["anti-knight"])
+    assert rec.refused == ("the Sudoku variant 'foo' the link names (&variants=)",)
+    assert recognise_penpa(decode_link(_link({}, size=6))).refused[0].startswith(
+        "thick lines that do not divide the board")  # no variants: no boxes taken for granted
+
+
+def test_penpa_irregular_regions_layer_is_read_and_its_lines_must_follow_it() -> None:
+    ids = list("1122" "1122" "3344" "3344")  # the 2x2 boxes of a 4x4 grid, as region names
+    rec = recognise_penpa(decode_link(_link({"irregularRegions": ids, "lineE": _boxes()})))
+    assert rec.obj["box"] == "2x2" and not rec.refused
+    ids = list("1112" "3122" "3342" "3444")
+    rec = recognise_penpa(decode_link(_link({"irregularRegions": ids, "lineE": _boxes()})))
+    assert rec.obj["regions"] == ["1112", "3122", "3342", "3444"]
+    assert rec.refused == ("thick lines that do not follow the irregularRegions layer",)
+
+
+def test_penpa_extra_regions_are_shaded_groups_and_shading_off_the_board_is_refused() -> None:
+    width = 8
+    centre = lambda r, c: (r + 2) * width + c + 2  # noqa: E731
+    surface = {str(centre(0, 0)): 1, str(centre(1, 1)): 1, str(centre(1, 2)): 1, "0": 1}
+    link = _link({"lineE": _boxes(), "surface": surface}) + "&variants=classic%2Cextraregion"
+    rec = recognise_penpa(decode_link(link))
+    assert rec.obj["extra_regions"] == [["r1c1"], ["r2c2", "r2c3"]]
+    assert rec.refused == ("shading outside the board (surface 0)",)
+
+
+def test_a_penpa_link_on_a_host_without_a_dot_is_read_from_a_file(tmp_path: Path) -> None:
+    """The WSC links point to the fork's own server (``http://localhost:5174/#m=solve&p=…``):
+    a file holding one is a link, not a line of digits ("unexpected character '/'")."""
+    from satdoku.formats.loader import load
+
+    entry = PUBLIC["WSC 2026 R01-02 Killer Sudoku"]
+    path = tmp_path / "killer.txt"
+    path.write_text(entry["link"] + "\n")
+    puzzle = load(str(path))
+    puzzle.verify(tuple(int(d) for d in entry["solution"]))
+    assert check(puzzle).solutions[0] == tuple(int(d) for d in entry["solution"])

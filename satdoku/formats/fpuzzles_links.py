@@ -58,8 +58,8 @@ def is_link(text: str) -> bool:
     text = _unwrap(text)
     if not text or _BARE.fullmatch(text):
         return bool(text)
-    if link_kind(text) is not None:  # SudokuPad's own payloads too (sclN4Sw…)
-        return True
+    if link_kind(text) is not None or is_penpa(text):  # SudokuPad's own payloads too
+        return True  # (sclN4Sw…), and Penpa+ on any host (http://localhost:5174/#m=solve&p=…)
     return _URL.match(text) is not None and (
         re.match(r"(?i)https?:", text) is not None or _HOSTS.match(text) is not None
         or _PAYLOAD.search(text) is not None)

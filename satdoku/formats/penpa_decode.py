@@ -46,6 +46,8 @@ WORDS = {"z9": '"qa"', "zQ": '"pu_q"', "zA": '"pu_a"', "zG": '"grid"', "zM": '"e
          "z4": '"deletelineE"', "z6": '"killercages"', "z7": '"nobulbthermo"', "z_": '"__a"',
          "zO": "null", "zZ": "z"}
 _LINK = re.compile(r"(?i)(?:https?:/*)?[^\s?#]*penpa[^\s?#]*[?#](\S*)")
+#: A Penpa+ copy served elsewhere (a fork, a local server): its own ``m=…&…p=`` parameters.
+_ANY_HOST = re.compile(r"(?i)https?://[^\s?#]*[?#](m=[a-z]+&\S*)")
 _ESCAPES = {"%2C": ",", "%2D": "\n", "%2E": "&", "%2F": "="}
 
 
@@ -65,6 +67,9 @@ class PenpaData:
     rules: str = ""
     tags: list[str] = field(default_factory=list)
     answer: Any = None
+    #: The Sudoku variants a link of the Penpa+ Sudoku studio names (``&variants=classic,
+    #: killer``), lower case; empty when it names none.
+    variants: tuple[str, ...] = ()
     #: The grid's X-Sudoku option (the header's Sudoku flags 1 and 4, set when the grid was
     #: made with its diagonals), per diagonal.
     header_flags: dict[str, bool] = field(default_factory=dict)
@@ -104,7 +109,7 @@ def _json(text: str, what: str) -> Any:
 
 def params(link: str) -> dict[str, str]:
     """The ``m``, ``p``, ``a`` … parameters of a Penpa+ link."""
-    match = _LINK.match(link.strip())
+    match = _LINK.match(link.strip()) or _ANY_HOST.match(link.strip())
     if match is None:
         raise ParseError("not a Penpa+ link (…/penpa-edit/?m=…&p=…)")
     out = {}
@@ -118,7 +123,9 @@ def params(link: str) -> dict[str, str]:
 
 def is_penpa(text: str) -> bool:
     """Whether ``text`` (one line) is a Penpa+ link."""
-    return _LINK.match(text.strip()) is not None and "p=" in text
+    text = text.strip()
+    return (_LINK.match(text) is not None or _ANY_HOST.match(text) is not None) \
+        and "p=" in text
 
 
 def decode_link(link: str) -> PenpaData:
@@ -150,6 +157,8 @@ def decode_link(link: str) -> PenpaData:
     if len(lines) > 17 and lines[17].strip().startswith("["):
         tags = _json(lines[17], "genre tags")
         data.tags = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+    data.variants = tuple(v.strip().lower() for v in unquote(found.get("variants", "")).split(",")
+                          if v.strip())
     if found.get("a"):
         data.answer = _json(_inflate(found["a"], "answer"), "answer")
     return data

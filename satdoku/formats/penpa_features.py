@@ -77,8 +77,11 @@ class Features:
             self._add(key, names if key == "thermos" else {"circle": names[:1],
                                                            "line": names[1:]})
 
-    def symbols(self, symbols: dict[str, Any]) -> None:
+    def symbols(self, symbols: dict[str, Any], parity_named: bool = False) -> None:
+        """Kropki dots, and grey circles (odd) and squares (even) where the rules text or the
+        link's variants (``parity_named``) name them."""
         geo, text = self.geo, self.text
+        odd, even = (parity_named or text.mentions(w) for w in ("odd", "even"))
         for key, entry in symbols.items():
             k = int(key.rstrip("E")) if key.rstrip("E").isdigit() else -1
             style, name = (entry[0], entry[1]) if isinstance(entry, list) and len(entry) > 1 \
@@ -89,10 +92,12 @@ class Features:
                 self._add("white_dots" if style in WHITE else "black_dots",
                           [geo.name(i) for i in pair])
             elif cell is not None and style in GREY and name in ("circle_L", "circle_M") \
-                    and text.mentions("odd"):
+                    and odd:
                 self._add("odd", geo.name(cell))
             elif cell is not None and style in GREY and name in ("square_L", "square_M") \
-                    and text.mentions("even"):
+                    and even:
                 self._add("even", geo.name(cell))
             else:
-                self.refused.append(f"a {name} symbol of style {style} {geo.point_name(key)}")
+                article = "an" if name[:1].lower() in tuple("aeiou") else "a"
+                self.refused.append(f"{article} {name} symbol of style {style} "
+                                    f"{geo.point_name(key)}")

@@ -15,7 +15,10 @@ Recognised in the problem layer of a square or Sudoku grid (:mod:`penpa_decode`)
 - the two diagonals of X-Sudoku, drawn corner to corner, where the rules text or the grid's
   X-Sudoku flags name them;
 - lines between cell centres whose type the rules text names for their colour
-  (:mod:`satdoku.formats.penpa_lines`).
+  (:mod:`satdoku.formats.penpa_lines`);
+- the Sudoku variants the link names (``&variants=``, :mod:`satdoku.formats.penpa_variants`):
+  the default boxes of a ``classic`` grid drawn without them, the regions of the
+  ``irregularRegions`` layer, shaded cells as ``extraregion`` groups, and the global rules named.
 
 Everything else (shading, other symbols, numbers elsewhere, free lines, walls …) is named
 with its place. The setter's answer (``a=…``), when the link has one,
@@ -33,6 +36,14 @@ from satdoku.formats.fpuzzles import board_fields
 from satdoku.formats.penpa_decode import PenpaData
 from satdoku.formats.penpa_features import Features
 from satdoku.formats.penpa_lines import read_lines
+from satdoku.formats.penpa_variants import (
+    centre_diagonals,
+    default_box,
+    id_regions,
+    named,
+    shaded_groups,
+    variant_rules,
+)
 from satdoku.formats.scl_read import Recognition, summary
 from satdoku.formats.scl_rules_text import RulesText
 from satdoku.formats.text import format_line
@@ -41,7 +52,7 @@ THICK = {2, 21}
 #: Layers that carry no constraint: the editor's history.
 HISTORY = frozenset({"command_redo", "command_undo", "command_replay"})
 READ = frozenset({"number", "numberS", "symbol", "thermo", "arrows", "killercages", "lineE",
-                  "cage", "line"})
+                  "cage", "line", "irregularRegions"})
 
 
 class Geometry:
@@ -140,6 +151,25 @@ def _regions(geo: Geometry, edges: dict[str, Any], refused: list[str]) -> dict[s
     return fields
 
 
+def _board(geo: Geometry, edges: dict[str, Any], q: dict[str, Any], variants: set[str],
+           refused: list[str]) -> dict[str, Any]:
+    """``box`` or ``regions``: from the ``irregularRegions`` layer (its thick lines must
+    follow it), the default boxes of a ``classic`` grid drawn without thick lines, or the
+    thick lines."""
+    ids = q.get("irregularRegions")
+    if ids:
+        fields = id_regions(ids, geo.n, refused)
+        if fields is not None:
+            drawn = _regions(geo, edges, [])
+            if drawn.get("box") != "none" and drawn != fields:
+                refused.append("thick lines that do not follow the irregularRegions layer")
+            return fields
+        return {"box": "none"}
+    if "classic" in variants and not any(s in THICK for s in edges.values()):
+        return {"box": default_box(geo.n)}
+    return _regions(geo, edges, refused)
+
+
 def _diagonals(geo: Geometry, edges: dict[str, Any], data: PenpaData, text: RulesText,
                rules: list[str], refused: list[str]) -> set[str]:
     """The lineE keys that draw the grid's diagonals, read as the rules they are."""
@@ -175,12 +205,14 @@ def recognise_penpa(data: PenpaData) -> Recognition:
     n, q = geo.n, data.q
     text = RulesText(data.rules)
     refused: list[str] = []
-    rules: list[str] = []
+    variants = named(data.variants, refused)
+    rules: list[str] = variant_rules(variants)
+    shading = "extraregion" in variants and q.get("surface")
     for key, value in q.items():
-        if key not in READ and key not in HISTORY and value:
+        if key not in READ and key not in HISTORY and value and not (shading and key == "surface"):
             refused.append(f"the Penpa+ layer {key!r} ({_count(value)})")
     edges = q.get("lineE") or {}
-    obj: dict[str, Any] = {"size": n, **_regions(geo, edges, refused)}
+    obj: dict[str, Any] = {"size": n, **_board(geo, edges, q, variants, refused)}
     used = _diagonals(geo, edges, data, text, rules, refused)
     for key, style in edges.items():
         if key not in used and style not in THICK:
@@ -192,11 +224,16 @@ def recognise_penpa(data: PenpaData) -> Recognition:
         refused.append("cage outlines without killer cages (Penpa+ layer 'cage')")
     data_keys.paths(q.get("thermo") or [], "thermos")
     data_keys.paths(q.get("arrows") or [], "arrows")
-    data_keys.symbols(q.get("symbol") or {})
-    read_lines(geo, q.get("line") or {}, (data.colours or {}).get("line") or {}, text,
-               data_keys.out, refused)
-    if len(rules) == 2:
-        rules = ["diagonal"]
+    data_keys.symbols(q.get("symbol") or {}, parity_named="oddeven" in variants)
+    lines = dict(q.get("line") or {})
+    if "diagonal" in rules:  # the lines that draw the rule the link names
+        lines = {k: v for k, v in lines.items() if k not in centre_diagonals(geo, lines)}
+    read_lines(geo, lines, (data.colours or {}).get("line") or {}, text, data_keys.out, refused)
+    if shading:
+        data_keys.out["extra_regions"] = [[geo.name(c) for c in group]
+                                          for group in shaded_groups(geo, q["surface"], refused)]
+    if {"diagonal-", "diagonal+"} <= set(rules):
+        rules = ["diagonal"] + [r for r in rules if not r.startswith("diagonal")]
     obj["givens"] = (format_line(Board(n), tuple(givens)) if n <= len(ALPHABET)
                      else [givens[r * n:r * n + n] for r in range(n)])
     obj.update({"rules": rules} if rules else {})
@@ -204,7 +241,7 @@ def recognise_penpa(data: PenpaData) -> Recognition:
     meta = {k: v for k, v in (("title", data.title), ("author", data.author),
                               ("comment", data.rules)) if v}
     return Recognition(obj, summary(obj, givens, rules), tuple(refused),
-                       _answer(geo, data.answer), meta)
+                       _answer(geo, data.answer, givens), meta)
 
 
 def _count(value: Any) -> str:
@@ -212,11 +249,12 @@ def _count(value: Any) -> str:
     return f"{k} item{'s' if k != 1 else ''}"
 
 
-def _answer(geo: Geometry, answer: Any) -> str | None:
-    """The setter's answer as a line of digits, when it fills the board."""
+def _answer(geo: Geometry, answer: Any, givens: list[int]) -> str | None:
+    """The setter's answer as a line of digits, when with the givens it fills the board
+    (Penpa+ keeps the digits the solver enters, not the givens)."""
     if not isinstance(answer, list) or len(answer) < 5 or not isinstance(answer[4], list):
         return None
-    digits: dict[int, str] = {}
+    digits = {cell: str(d) for cell, d in enumerate(givens) if d}
     for entry in answer[4]:
         key, _, value = str(entry).partition(",")
         cell = geo.cell(int(key)) if key.isdigit() else None

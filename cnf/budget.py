@@ -99,19 +99,24 @@ class SizeCounter(Formula):
 
 
 class Deadline:
-    """The time by which work must end (``seconds`` from now; None: no deadline).
+    """The time by which work must end (``seconds`` from now, or from ``start``, an earlier
+    :func:`time.perf_counter` reading when the work began; None: no deadline).
 
     >>> Deadline(None).left() is None, Deadline(60).expired
     (True, False)
+    >>> Deadline(60, start=time.perf_counter() - 60).expired   # (began a minute ago)
+    True
     >>> Deadline(0).check("building the CNF")
     Traceback (most recent call last):
     ...
     TimeoutError: time limit reached while building the CNF
     """
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, start: float | None = None) -> None:
         self.seconds = seconds
-        self.at = None if seconds is None else time.perf_counter() + seconds
+        if start is None:
+            start = time.perf_counter()
+        self.at = None if seconds is None else start + seconds
 
     def left(self) -> float | None:
         """Seconds left (never below 0), or None without a deadline."""
@@ -125,6 +130,21 @@ class Deadline:
         """Raise TimeoutError when the deadline has passed."""
         if self.expired:
             raise TimeoutError(f"time limit reached while {what}")
+
+    def afford(self, seconds: float, what: str = "working") -> None:
+        """Raise TimeoutError now when work that cannot be interrupted, estimated to take
+        ``seconds``, would end past the deadline (better to stop before than overrun).
+
+        >>> Deadline(None).afford(1e9); Deadline(60).afford(1)
+        >>> Deadline(1).afford(5, "encoding a rule")
+        Traceback (most recent call last):
+        ...
+        TimeoutError: time limit reached while encoding a rule (it would take about 5 s)
+        """
+        left = self.left()
+        if left is not None and seconds > left:
+            raise TimeoutError(f"time limit reached while {what} (it would take about "
+                               f"{seconds:.2g} s)")
 
     def within(self, seconds: float) -> Deadline:
         """This deadline or ``seconds`` from now, whichever comes first.

@@ -56,6 +56,12 @@ _OPEN: weakref.WeakSet[Session] = weakref.WeakSet()
 def _close_open_sessions() -> None:
     for session in list(_OPEN):
         session.close()
+
+
+def leave_open_at_exit() -> None:
+    """Close no session at exit: for a process that ends by :func:`os._exit` (no teardown,
+    so no message), where closing a solver of millions of clauses would cost a second."""
+    _OPEN.clear()
 #: A session is worn (:attr:`Session.worn`) once its solving time reaches this many times
 #: the time it took to build: renewing it then costs at most 1/40 of the time spent solving.
 RENEW_FACTOR = 40

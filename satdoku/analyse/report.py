@@ -135,8 +135,7 @@ def _sections(out: dict[str, Any], solver: SudokuSolver, puzzle: Puzzle, found: 
     if not found.solutions:
         out["conflict"] = minimal_conflict(solver, puzzle, deadline)
         if not out["conflict"]:
-            left = deadline.left()
-            out["rule_conflict"] = rule_conflict(puzzle, 2.0 if left is None else min(2.0, left))
+            out["rule_conflict"] = rule_conflict(puzzle, 2.0, deadline)
         return
     out["candidates"] = true_candidates(solver, puzzle, found.solutions, found.complete,
                                         deadline)

@@ -135,9 +135,13 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     if check.status not in (Status.UNIQUE, Status.MULTIPLE):
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
-    groups = constraint_groups(puzzle.board, puzzle.rules)
     solution = check.solutions[0] if check.status is Status.UNIQUE else None
-    search = Search(groups, puzzle, solution, off)
+    try:
+        groups = constraint_groups(puzzle.board, puzzle.rules, deadline)
+        search = Search(groups, puzzle, solution, off, deadline)
+    except TimeoutError:  # (no step yet: the path is empty, cut short by the time limit)
+        return Explanation(puzzle, check.status, solutions=check.solutions,
+                           seconds=time.perf_counter() - start)
     steps: list[Step] = []
     stuck = False
     try:

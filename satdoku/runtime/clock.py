@@ -40,12 +40,18 @@ def command_started() -> None:
     _clock.command, _clock.puzzle = (os.getpid(), time.perf_counter()), None
 
 
-def puzzle_started() -> float:
-    """A puzzle is taken up: the moment its clock starts (the command's start for the first
-    puzzle of the process that began the command; now for the others)."""
+def take_start() -> float:
+    """The moment a piece of work's clock starts: the command's start for the first one
+    taken up in the process that began the command (it is taken then), now for the others.
+    For work outside a batch's records (a generator's first puzzle)."""
     now = time.perf_counter()
     command, _clock.command = _clock.command, None
-    _clock.puzzle = command[1] if command is not None and command[0] == os.getpid() else now
+    return command[1] if command is not None and command[0] == os.getpid() else now
+
+
+def puzzle_started() -> float:
+    """A puzzle is taken up: the moment its clock starts (:func:`take_start`)."""
+    _clock.puzzle = take_start()
     return _clock.puzzle
 
 

@@ -44,9 +44,11 @@ def take_start() -> float:
     """The moment a piece of work's clock starts: the command's start for the first one
     taken up in the process that began the command (it is taken then), now for the others.
     For work outside a batch's records (a generator's first puzzle)."""
-    now = time.perf_counter()
-    command, _clock.command = _clock.command, None
-    return command[1] if command is not None and command[0] == os.getpid() else now
+    now, command = time.perf_counter(), _clock.command
+    if command is None:  # (every puzzle but the first: no system call)
+        return now
+    _clock.command = None
+    return command[1] if command[0] == os.getpid() else now
 
 
 def puzzle_started() -> float:

@@ -97,6 +97,33 @@ def test_a_rule_that_cannot_finish_in_time_is_not_started():
     assert ENCODED == [1]
 
 
+@dataclass(frozen=True)
+class Slow(Rule):
+    """A rule estimated the default way (encoded into a counter), which takes ~1.5 s."""
+
+    name: ClassVar[str] = "slow"
+    description: ClassVar[str] = "three million clauses, one at a time"
+
+    def encode(self, board: Board, formula: Formula, amo: AMO) -> None:
+        for _ in range(3_000_000):
+            formula.add([1, 2])
+
+    def violations(self, board: Board, grid: Grid) -> Iterator[Violation]:
+        return iter(())
+
+
+def test_a_rules_estimate_is_made_within_the_time_limit():
+    """A new solver estimates its CNF before anything else, and a rule's estimate can cost
+    as much as encoding it (the cages of a 25x25 killer: 2.8 s); it ran with no deadline."""
+    handle = solve_answers(SolverOptions(time_limit=0.3))
+    puzzle = Puzzle(Board.classic(9), (0,) * 81, (Slow(),))
+    cpu = time.process_time()
+    answer = answer_record(Record(1, "", puzzle), OutputFormat.line, handle)
+    assert time.process_time() - cpu < 1.0
+    assert answer.code is ExitCode.TIME_LIMIT
+    assert answer.message == "time limit reached while estimating the CNF"
+
+
 @cache
 def _near_complete() -> Puzzle:
     """A 20x20 anti-knight + diagonal puzzle, every 7th cell blank: checked at once once its

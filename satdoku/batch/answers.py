@@ -69,6 +69,8 @@ def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer
         return handler(record.puzzle, fmt)
     except SatdokuError as err:
         return Answer(err.exit_code, "error", message=str(err))
+    except TimeoutError as err:  # (the time limit ran out before the handler could say so)
+        return Answer(ExitCode.TIME_LIMIT, "unknown", message=str(err))
     except Exception as err:
         if native_interrupt(err):  # (Ctrl-C inside a PySAT call made outside a Session)
             raise KeyboardInterrupt from None

@@ -115,12 +115,14 @@ def build(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DEFAU
     :mod:`satdoku.encoding.budget`); TimeoutError when ``deadline`` passes while building.
     """
     encoding, amo = Encoding(encoding), AMO(amo)
-    require_budget(board, rules, encoding, amo, memory_budget)
+    deadline = deadline or Deadline(None)
+    with deadline.applies():  # (a rule's estimate may cost as much as encoding it)
+        require_budget(board, rules, encoding, amo, memory_budget)
     key = (board, rules, encoding, amo)
     if key in _BUILT:
         _BUILT.move_to_end(key)
         return _BUILT[key]
-    formula = _build(board, rules, encoding, amo, deadline or Deadline(None))
+    formula = _build(board, rules, encoding, amo, deadline)
     _BUILT[key] = formula
     if len(_BUILT) > _CACHED:
         _BUILT.popitem(last=False)

@@ -131,7 +131,12 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     if unknown:
         raise SatdokuError(f"unknown logic family {unknown[0]!r} (known: "
                            f"{', '.join(EDITOR_FAMILIES)})")
-    check = solver_for(puzzle.board, puzzle.rules).check(puzzle, deadline.left())
+    try:
+        with deadline.applies():  # (a new solver estimates its CNF)
+            solver = solver_for(puzzle.board, puzzle.rules)
+    except TimeoutError:
+        return Explanation(puzzle, Status.UNKNOWN, seconds=time.perf_counter() - start)
+    check = solver.check(puzzle, deadline.left())
     if check.status not in (Status.UNIQUE, Status.MULTIPLE):
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)

@@ -185,6 +185,19 @@ class Deadline:
             raise TimeoutError(f"time limit reached while {what} (it would take about "
                                f"{seconds:.2g} s)")
 
+    def leaving(self, share: float) -> Deadline:
+        """The deadline for work that is undone when it is cut short (what it built freed:
+        ``share`` of the time it took to build): early enough for the undoing to end by this
+        one. A formula of lists takes ~0.25 s to free per second spent building it.
+
+        >>> Deadline(None).leaving(0.25).at is None
+        True
+        >>> round(Deadline(10).leaving(0.25).left())
+        8
+        """
+        left = self.left()
+        return self if left is None else Deadline(left / (1 + share))
+
     def within(self, seconds: float) -> Deadline:
         """This deadline or ``seconds`` from now, whichever comes first.
 

@@ -39,7 +39,9 @@ from dataclasses import dataclass, field
 
 from cnf import AMO, Formula, at_least_one, at_most_one
 from cnf.budget import Deadline
+from cnf.formula import no_collection
 from satdoku.board import Board
+from satdoku.encoding.pipeline import FREE_SHARE
 from satdoku.rules import Rule, all_rules, cell_var
 
 Clause = tuple[int, ...]
@@ -252,7 +254,9 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = (),
     if key in _BUILT:
         _BUILT.move_to_end(key)
         return _BUILT[key]
-    built = _BUILT[key] = _constraint_groups(board, rules, deadline or Deadline(None))
+    with no_collection():
+        built = _BUILT[key] = _constraint_groups(
+            board, rules, (deadline or Deadline(None)).leaving(FREE_SHARE))
     if len(_BUILT) > _CACHED:
         _BUILT.popitem(last=False)
     return built

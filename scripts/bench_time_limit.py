@@ -10,6 +10,8 @@ first. Each case is run ``--runs`` times and the run with the least wall time is
 
     python scripts/bench_time_limit.py                 # every case, T as listed
     python scripts/bench_time_limit.py --only solve,hint --runs 3
+    python scripts/bench_time_limit.py --compare /tmp/old   # each case also run with the
+                                                            # satdoku of another source tree
 """
 
 from __future__ import annotations
@@ -67,12 +69,14 @@ CASES = [
 ]
 
 
-def run(argv: list[str]) -> tuple[float, float, int, str]:
-    """Wall s, CPU s (user + system of the child), exit code, last line of stderr."""
+def run(argv: list[str], tree: str | None = None) -> tuple[float, float, int, str]:
+    """Wall s, CPU s (user + system of the child), exit code, last line of stderr; ``tree``:
+    the source tree whose satdoku runs (PYTHONPATH), else this environment's."""
+    env = dict(os.environ, PYTHONPATH=tree) if tree else None
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "satdoku", *argv], capture_output=True,
-                          text=True, check=False)
+                          text=True, check=False, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -84,29 +88,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="runs per case (least wall kept)")
     parser.add_argument("--only", default="", help="commands to run, e.g. solve,hint")
+    parser.add_argument("--compare", metavar="TREE", default=None,
+                        help="also run each case with the satdoku of this source tree (e.g. "
+                             "an older commit unpacked by git archive), right before")
     args = parser.parse_args()
     only = {c for c in args.only.split(",") if c}
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         paths = _inputs(Path(tmp))
+        trees = [("", None)] if args.compare is None else [("old", args.compare), ("new", None)]
         startup = {}
-        for command in ("solve", "check", "count", "candidates", "analyse", "hint", "explain"):
-            startup[command] = min(run([command, paths["tiny"]])[0] for _ in range(3))
-        startup["generate"] = min(run(["generate", "--size", "4", "--seed", "1"])[0]
-                                  for _ in range(3))
-        print(f"{'case':28} {'T':>4} {'wall':>6} {'cpu':>6} {'start':>6} {'wall/T':>6} "
+        for label, tree in trees:
+            for command in ("solve", "check", "count", "candidates", "analyse", "hint",
+                            "explain"):
+                startup[label, command] = min(run([command, paths["tiny"]], tree)[0]
+                                              for _ in range(3))
+            startup[label, "generate"] = min(
+                run(["generate", "--size", "4", "--seed", "1"], tree)[0] for _ in range(3))
+        print(f"{'case':32} {'T':>4} {'wall':>6} {'cpu':>6} {'start':>6} {'wall/T':>6} "
               f"{'cpu/T':>6} {'net':>6} exit  message")
         for name, argv, limit in CASES:
             if only and argv[0] not in only:
                 continue
             full = [a.format(**paths) for a in argv] + ["--time-limit", str(limit)]
-            wall, cpu, code, last = min((run(full) for _ in range(args.runs)),
-                                        key=lambda r: r[0])
-            start = startup[argv[0]]
-            print(f"{name:28} {limit:>4} {wall:6.2f} {cpu:6.2f} {start:6.2f} "
-                  f"{wall / limit:6.2f} {cpu / limit:6.2f} {(wall - start) / limit:6.2f} "
-                  f"{code:>4}  {last[:60]}", flush=True)
+            for label, tree in trees:
+                wall, cpu, code, last = min((run(full, tree) for _ in range(args.runs)),
+                                            key=lambda r: r[0])
+                start = startup[label, argv[0]]
+                print(f"{(label + ' ' if label else '') + name:32} {limit:>4} {wall:6.2f} "
+                      f"{cpu:6.2f} {start:6.2f} {wall / limit:6.2f} {cpu / limit:6.2f} "
+                      f"{(wall - start) / limit:6.2f} {code:>4}  {last[-60:]}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -4,9 +4,10 @@ Each case runs ``satdoku <command> ... --time-limit T`` as a child process and p
 time, its CPU time (user + system, from ``getrusage(RUSAGE_CHILDREN)``), the exit code and the
 ratios elapsed / T. The start-up of Python and the command's modules (the same command on a 4x4
 puzzle, no time limit; the least of three runs) is shown too, and ``net`` is (wall − start-up)
-/ T: the time limit counts from the command's start, after that start-up. On a machine shared
-with other work judge by CPU (``cpu/T``); on an idle core by wall. The load average is printed
-first. Each case is run ``--runs`` times and the run with the least wall time is kept.
+/ T: the time limit counts from the command's start, after that start-up (``netcpu``: the
+same in CPU time). On a machine shared with other work judge by CPU (``cpu/T``, ``netcpu``); on
+an idle core by wall. The load average is printed first. Each case is run ``--runs`` times and
+the run with the least wall time is kept.
 
     python scripts/bench_time_limit.py                 # every case, T as listed
     python scripts/bench_time_limit.py --only solve,hint --runs 3
@@ -102,12 +103,12 @@ def main() -> None:
         for label, tree in trees:
             for command in ("solve", "check", "count", "candidates", "analyse", "hint",
                             "explain"):
-                startup[label, command] = min(run([command, paths["tiny"]], tree)[0]
+                startup[label, command] = min(run([command, paths["tiny"]], tree)[:2]
                                               for _ in range(3))
             startup[label, "generate"] = min(
-                run(["generate", "--size", "4", "--seed", "1"], tree)[0] for _ in range(3))
+                run(["generate", "--size", "4", "--seed", "1"], tree)[:2] for _ in range(3))
         print(f"{'case':32} {'T':>4} {'wall':>6} {'cpu':>6} {'start':>6} {'wall/T':>6} "
-              f"{'cpu/T':>6} {'net':>6} exit  message")
+              f"{'cpu/T':>6} {'net':>6} {'netcpu':>6} exit  message")
         for name, argv, limit in CASES:
             if only and argv[0] not in only:
                 continue
@@ -115,10 +116,11 @@ def main() -> None:
             for label, tree in trees:
                 wall, cpu, code, last = min((run(full, tree) for _ in range(args.runs)),
                                             key=lambda r: r[0])
-                start = startup[label, argv[0]]
+                start, start_cpu = startup[label, argv[0]]
                 print(f"{(label + ' ' if label else '') + name:32} {limit:>4} {wall:6.2f} "
                       f"{cpu:6.2f} {start:6.2f} {wall / limit:6.2f} {cpu / limit:6.2f} "
-                      f"{(wall - start) / limit:6.2f} {code:>4}  {last[-60:]}", flush=True)
+                      f"{(wall - start) / limit:6.2f} {(cpu - start_cpu) / limit:6.2f} "
+                      f"{code:>4}  {last[-60:]}", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

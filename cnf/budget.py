@@ -20,8 +20,10 @@ Size(variables=3, clauses=8, literals=16)
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from cnf.formula import Clause, Formula, Lit
@@ -64,12 +66,15 @@ class SizeCounter(Formula):
     """A :class:`Formula` that counts the clauses and literals added, and keeps none.
 
     Variables are allocated from its pool as usual (names are kept: encodings that share
-    variables by name behave as they would in a real formula).
+    variables by name behave as they would in a real formula). Counting costs as much time
+    as encoding: made while a deadline :meth:`~Deadline.applies`, it raises TimeoutError
+    once that deadline has passed (checked every :data:`_EVERY` additions).
     """
 
     def __init__(self, reserved: int = 0) -> None:
         super().__init__(reserved)
         self._clauses = self._literals = 0
+        self._deadline, self._calls = applying(), 0
 
     def add(self, clause: Iterable[Lit]) -> None:
         self._count([clause if isinstance(clause, Sequence) else list(clause)])
@@ -84,6 +89,10 @@ class SizeCounter(Formula):
         self._count([lits])
 
     def _count(self, clauses: Iterable[Sequence[Lit]]) -> None:
+        if self._deadline is not None:
+            self._calls += 1
+            if self._calls % _EVERY == 0:
+                self._deadline.check("estimating the CNF")
         count = literals = 0
         for clause in clauses:
             count += 1
@@ -98,20 +107,35 @@ class SizeCounter(Formula):
         return Size(self.num_vars - self.reserved, self._clauses, self._literals)
 
 
+#: Additions to a :class:`SizeCounter` between two looks at the deadline that applies.
+_EVERY = 256
+_APPLYING = threading.local()
+
+
+def applying() -> Deadline | None:
+    """The deadline that applies here (:meth:`Deadline.applies`), if any."""
+    return getattr(_APPLYING, "deadline", None)
+
+
 class Deadline:
-    """The time by which work must end (``seconds`` from now; None: no deadline).
+    """The time by which work must end (``seconds`` from now, or from ``start``, an earlier
+    :func:`time.perf_counter` reading when the work began; None: no deadline).
 
     >>> Deadline(None).left() is None, Deadline(60).expired
     (True, False)
+    >>> Deadline(60, start=time.perf_counter() - 60).expired   # (began a minute ago)
+    True
     >>> Deadline(0).check("building the CNF")
     Traceback (most recent call last):
     ...
     TimeoutError: time limit reached while building the CNF
     """
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, start: float | None = None) -> None:
         self.seconds = seconds
-        self.at = None if seconds is None else time.perf_counter() + seconds
+        if start is None:
+            start = time.perf_counter()
+        self.at = None if seconds is None else start + seconds
 
     def left(self) -> float | None:
         """Seconds left (never below 0), or None without a deadline."""
@@ -125,6 +149,54 @@ class Deadline:
         """Raise TimeoutError when the deadline has passed."""
         if self.expired:
             raise TimeoutError(f"time limit reached while {what}")
+
+    @contextmanager
+    def applies(self) -> Iterator[Deadline]:
+        """Within the block, work that cannot be given a deadline by argument (a rule's
+        estimate, counted into a :class:`SizeCounter`) is bound by this one.
+
+        >>> with Deadline(0).applies():
+        ...     counter = SizeCounter()
+        ...     for _ in range(1000):
+        ...         counter.add([1, 2])
+        Traceback (most recent call last):
+        ...
+        TimeoutError: time limit reached while estimating the CNF
+        """
+        before = applying()
+        _APPLYING.deadline = self if self.at is not None else before
+        try:
+            yield self
+        finally:
+            _APPLYING.deadline = before
+
+    def afford(self, seconds: float, what: str = "working") -> None:
+        """Raise TimeoutError now when work that cannot be interrupted, estimated to take
+        ``seconds``, would end past the deadline (better to stop before than overrun).
+
+        >>> Deadline(None).afford(1e9); Deadline(60).afford(1)
+        >>> Deadline(1).afford(5, "encoding a rule")
+        Traceback (most recent call last):
+        ...
+        TimeoutError: time limit reached while encoding a rule (it would take about 5 s)
+        """
+        left = self.left()
+        if left is not None and seconds > left:
+            raise TimeoutError(f"time limit reached while {what} (it would take about "
+                               f"{seconds:.2g} s)")
+
+    def leaving(self, share: float) -> Deadline:
+        """The deadline for work that is undone when it is cut short (what it built freed:
+        ``share`` of the time it took to build): early enough for the undoing to end by this
+        one. A formula of lists takes ~0.25 s to free per second spent building it.
+
+        >>> Deadline(None).leaving(0.25).at is None
+        True
+        >>> round(Deadline(10).leaving(0.25).left())
+        8
+        """
+        left = self.left()
+        return self if left is None else Deadline(left / (1 + share))
 
     def within(self, seconds: float) -> Deadline:
         """This deadline or ``seconds`` from now, whichever comes first.

@@ -24,6 +24,7 @@ from satdoku.errors import ExitCode, OutputError
 from satdoku.formats.pencilmarks import pencilmark_line
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render.target import draw
+from satdoku.runtime.clock import began
 from satdoku.runtime.output import output_stream
 from satdoku.solving.options import SolverOptions
 from satdoku.solving.solver import Status, SudokuSolver
@@ -53,7 +54,7 @@ def analyse_answers(options: SolverOptions, limit: int, max_level: int, grade: f
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         solver = solvers(p)
-        report = analyse(p, solver, limit, max_level, grade, options.time_limit)
+        report = analyse(p, solver, limit, max_level, grade, options.time_limit, began())
         answer = Answer(EXIT_OF[report.status], report.status.value, render(report),
                         {k: v for k, v in to_json(report).items() if k != "status"},
                         _message(p, report.status, report))
@@ -150,7 +151,7 @@ def candidates_answers(options: SolverOptions, picture: str | None = None,
     solvers, time_limit = Solvers(options, precheck=False), options.time_limit
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        solver, deadline = solvers(p), Deadline(time_limit)
+        solver, deadline = solvers(p), Deadline(time_limit, began())
         if counts is not None:
             return _counted(solver, p, fmt, counts, deadline, picture, time_limit)
         found = survey(solver, p, limit=2, deadline=deadline)

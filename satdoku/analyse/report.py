@@ -89,16 +89,17 @@ class Analysis:
 
 def analyse(puzzle: Puzzle, solver: SudokuSolver | None = None, limit: int = COUNT_LIMIT,
             max_level: int = MAX_LEVEL, grade_time: float | None = None,
-            time_limit: float | None = None) -> Analysis:
+            time_limit: float | None = None, start: float | None = None) -> Analysis:
     """Analyse ``puzzle``: status, then the sections that apply to it.
 
     ``solver`` defaults to the cached one for its board and rules; ``limit`` caps the
     solution count; ``max_level`` caps the probing depth of the difficulty rating;
     ``grade_time`` (seconds), when given, grades a unique puzzle from its solving path
     (:mod:`satdoku.explain`; no grade when the path takes longer); ``time_limit`` (seconds)
-    bounds the whole analysis (see the module docstring).
+    bounds the whole analysis (see the module docstring), counted from ``start`` (a
+    :func:`time.perf_counter` reading when the work on the puzzle began; None: now).
     """
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit, start)
     solver = solver or solver_for(puzzle.board, puzzle.rules)
     found = survey(solver, puzzle, limit, deadline)
     givens = [i for i, d in enumerate(puzzle.givens) if d]
@@ -134,8 +135,7 @@ def _sections(out: dict[str, Any], solver: SudokuSolver, puzzle: Puzzle, found: 
     if not found.solutions:
         out["conflict"] = minimal_conflict(solver, puzzle, deadline)
         if not out["conflict"]:
-            left = deadline.left()
-            out["rule_conflict"] = rule_conflict(puzzle, 2.0 if left is None else min(2.0, left))
+            out["rule_conflict"] = rule_conflict(puzzle, 2.0, deadline)
         return
     out["candidates"] = true_candidates(solver, puzzle, found.solutions, found.complete,
                                         deadline)

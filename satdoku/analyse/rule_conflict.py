@@ -35,17 +35,23 @@ class RuleConflict:
     minimal: bool
 
 
-def rule_conflict(puzzle: Puzzle, seconds: float = 2.0) -> RuleConflict | None:
-    """A (minimal, time permitting) set of constraints of ``puzzle`` that admit no solution
-    without any given; None when the rules do admit one."""
+def rule_conflict(puzzle: Puzzle, seconds: float = 2.0,
+                  within: Deadline | None = None) -> RuleConflict | None:
+    """A (minimal, time permitting: ``seconds`` to shrink it) set of constraints of
+    ``puzzle`` that admit no solution without any given; None when the rules do admit one.
+    TimeoutError when ``within`` passes before that is known."""
     from satdoku.explain.groups import constraint_groups  # only for unsolvable rules
 
-    groups = constraint_groups(puzzle.board, puzzle.rules)
+    within = within or Deadline(None)
+    groups = constraint_groups(puzzle.board, puzzle.rules, within)
     label = {g.selector: g.label for g in groups.groups}
-    deadline = Deadline(seconds)
-    with Session(groups.formula) as session:
-        if session.solve(list(label)) is not SolveResult.UNSAT:
+    with Session(groups.formula, deadline=within) as session:
+        answer = session.solve(list(label), time_limit=within.left())
+        if answer is SolveResult.UNKNOWN:
+            raise TimeoutError("time limit reached while looking for the rules' conflict")
+        if answer is SolveResult.SAT:
             return None
+        deadline = within.within(seconds)
         first = set(session.core())
         core = [s for s in label if s in first]
         k = 0

@@ -27,6 +27,7 @@ from cnf.errors import native_interrupt
 from satdoku.errors import ExitCode, Interrupted, SatdokuError, shorten
 from satdoku.formats import Record
 from satdoku.puzzle import Puzzle
+from satdoku.runtime.clock import puzzle_done, puzzle_started
 
 if TYPE_CHECKING:
     from satdoku.runtime.progress import Progress
@@ -59,6 +60,7 @@ Handler = Callable[[Puzzle, OutputFormat], Answer]
 
 def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
     """The answer for one record (its reading error, or what the handler makes of it)."""
+    puzzle_started()  # (the handler's time limit counts from here, or the command's start)
     if record.error is not None:
         return Answer(record.error.exit_code, "error", message=str(record.error),
                       brief=getattr(record.error, "message", ""))
@@ -67,10 +69,14 @@ def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer
         return handler(record.puzzle, fmt)
     except SatdokuError as err:
         return Answer(err.exit_code, "error", message=str(err))
+    except TimeoutError as err:  # (the time limit ran out before the handler could say so)
+        return Answer(ExitCode.TIME_LIMIT, "unknown", message=str(err))
     except Exception as err:
         if native_interrupt(err):  # (Ctrl-C inside a PySAT call made outside a Session)
             raise KeyboardInterrupt from None
         raise
+    finally:
+        puzzle_done()
 
 
 def _where(record: Record, message: str, name: str, many: bool) -> str:

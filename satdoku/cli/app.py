@@ -13,6 +13,7 @@ from cnf.errors import CapabilityError, DimacsError, native_interrupt
 from satdoku.cli.lazy import LazyGroup
 from satdoku.errors import ExitCode, Interrupted, OutputClosed, OutputError, SatdokuError
 from satdoku.runtime.atomic import describe, is_write_error
+from satdoku.runtime.clock import command_started
 from satdoku.runtime.output import forgiving_stderr
 
 HELP = ("Sudoku of any size and its variants, solved, counted and checked with a SAT solver. "
@@ -106,6 +107,7 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
+    command_started()  # (a --time-limit counts from here: reading the input included)
     try:
         group = LazyGroup(app, name="satdoku", help=HELP, epilog=EXIT_CODES,
                           no_args_is_help=True, context_settings=CONTEXT, rich_markup_mode=None)

@@ -18,6 +18,7 @@ from satdoku.explain.catalogue import EDITOR_FAMILIES
 from satdoku.explain.path import Explanation, explain, hint
 from satdoku.explain.text import render_hint, render_path, to_json
 from satdoku.puzzle import Puzzle, clash_message
+from satdoku.runtime.clock import began
 from satdoku.solving.solver import Status
 
 
@@ -77,7 +78,7 @@ def explain_answers(kind: str, time_limit: float | None, optimal: float | None =
         return render(e, teach)
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        e = make(p, time_limit, optimal=optimal, disabled=disabled)
+        e = make(p, time_limit, optimal=optimal, disabled=disabled, start=began())
         if svg_dir is not None and e.steps:
             from satdoku.explain.pictures import write_step_pictures
             write_step_pictures(e, svg_dir)

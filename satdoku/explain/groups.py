@@ -33,12 +33,15 @@ formula), so the union of all groups is the rule set's encoding.
 from __future__ import annotations
 
 import dataclasses
+from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from cnf import AMO, Formula, at_least_one, at_most_one
+from cnf.budget import Deadline
+from cnf.formula import no_collection
 from satdoku.board import Board
+from satdoku.encoding.pipeline import FREE_SHARE
 from satdoku.rules import Rule, all_rules, cell_var
 
 Clause = tuple[int, ...]
@@ -233,9 +236,36 @@ def _cells_label(board: Board, name: str, cells: Sequence[int]) -> str:
 
 
 # -- building ------------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
-    """Every constraint group of ``board`` under its classic rules plus ``rules`` (cached)."""
+#: The groups built last (at most 16), most recently used last.
+_BUILT: OrderedDict[tuple[Board, tuple[Rule, ...]], Groups] = OrderedDict()
+_CACHED = 16
+#: Groups and regions made between two looks at the deadline (a 25x25 board has 2,000 regions
+#: and digits, 60,000 groups: each look costs ~0.1 µs, each group ~50 µs).
+_EVERY = 64
+
+
+def constraint_groups(board: Board, rules: tuple[Rule, ...] = (),
+                      deadline: Deadline | None = None) -> Groups:
+    """Every constraint group of ``board`` under its classic rules plus ``rules`` (cached).
+
+    TimeoutError when ``deadline`` passes first (checked between regions, rules and blocks
+    of groups; a 25x25 anti-knight board takes ~10 s); nothing is cached then."""
+    key = (board, rules)
+    if key in _BUILT:
+        _BUILT.move_to_end(key)
+        return _BUILT[key]
+    with no_collection():
+        built = _BUILT[key] = _constraint_groups(
+            board, rules, (deadline or Deadline(None)).leaving(FREE_SHARE))
+    if len(_BUILT) > _CACHED:
+        _BUILT.popitem(last=False)
+    return built
+
+
+constraint_groups.cache_clear = _BUILT.clear  # type: ignore[attr-defined]  # (as functools')
+
+
+def _constraint_groups(board: Board, rules: tuple[Rule, ...], deadline: Deadline) -> Groups:
     for rule in rules:
         rule.check_board(board)
     top = board.num_cell_vars
@@ -244,10 +274,13 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
         ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i), None)
         for i in board.cells]
     for rule in all_rules(board, rules):
-        specs += _rule_specs(board, rule, pool)
+        deadline.check("building the constraint groups")
+        specs += _rule_specs(board, rule, pool, deadline)
     formula = pool.formula
     groups: list[Group] = []
-    for kind, label, clauses, part in specs:
+    for k, (kind, label, clauses, part) in enumerate(specs):
+        if k % _EVERY == 0:
+            deadline.check("building the constraint groups")
         if not clauses:
             continue
         selector = formula.new_var()
@@ -261,21 +294,27 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = ()) -> Groups:
     return Groups(board, tuple(groups), formula, tuple(map(tuple, of_cell)))
 
 
-def _rule_specs(board: Board, rule: Rule, pool: _Pool
+def _rule_specs(board: Board, rule: Rule, pool: _Pool, deadline: Deadline
                 ) -> list[tuple[str, str, list[Clause], Rule | None]]:
     """(kind, label, clauses) of every group of one rule."""
     split = _split(board, rule, pool)
     out: list[tuple[str, str, list[Clause], Rule | None]] = []
     if split is not None:
-        for part, own in split:
+        for k, (part, own) in enumerate(split):
+            if k % _EVERY == 0:
+                deadline.check("building the constraint groups")
             clauses = [c for r in part.regions(board) for c in region_clauses(board, r)] + own
             out.append((rule.name, _instance_label(board, part, _cells(board, clauses)),
                         clauses, part))
         return out
     kind = _region_kind(board, rule)
-    out += [(kind, board.unit_name(kind, k, region), region_clauses(board, region), None)
-            for k, region in enumerate(rule.regions(board))]
-    for component in _components(_encode(board, rule, pool), board.num_cell_vars, board):
+    for k, region in enumerate(rule.regions(board)):
+        deadline.check("building the constraint groups")
+        out.append((kind, board.unit_name(kind, k, region), region_clauses(board, region),
+                    None))
+    own = _encode(board, rule, pool)
+    deadline.check("building the constraint groups")
+    for component in _components(own, board.num_cell_vars, board):
         out.append((rule.name, _cells_label(board, rule.name, _cells(board, component)),
                     component, None))
     return out

@@ -114,28 +114,39 @@ trial_steps=0, steps=2)
 
 def explain(puzzle: Puzzle, time_limit: float | None = None,
             max_steps: int | None = None, optimal: float | None = None,
-            disabled: Iterable[str] = ()) -> Explanation:
+            disabled: Iterable[str] = (), start: float | None = None) -> Explanation:
     """The solving path of ``puzzle`` (its first ``max_steps`` steps), within
     ``time_limit`` seconds. A puzzle with several solutions gets the path as far as
     logic goes (``stuck`` then); one with none, or givens that clash, gets no path.
 
     With ``optimal`` (seconds per step), each step is the one citing the fewest
     constraint groups (:mod:`.optimal`), as far as that search gets in the time.
-    ``disabled``: editor families of techniques not to use (:data:`EDITOR_FAMILIES`)."""
-    start = time.perf_counter()
-    deadline = Deadline(time_limit)
+    ``disabled``: editor families of techniques not to use (:data:`EDITOR_FAMILIES`).
+    ``start``: when the work on the puzzle began (a :func:`time.perf_counter` reading; None:
+    now): ``time_limit`` counts from it."""
+    start = time.perf_counter() if start is None else start
+    deadline = Deadline(time_limit, start)
     off = frozenset(disabled)
     unknown = sorted(off - set(EDITOR_FAMILIES))
     if unknown:
         raise SatdokuError(f"unknown logic family {unknown[0]!r} (known: "
                            f"{', '.join(EDITOR_FAMILIES)})")
-    check = solver_for(puzzle.board, puzzle.rules).check(puzzle, deadline.left())
+    try:
+        with deadline.applies():  # (a new solver estimates its CNF)
+            solver = solver_for(puzzle.board, puzzle.rules)
+    except TimeoutError:
+        return Explanation(puzzle, Status.UNKNOWN, seconds=time.perf_counter() - start)
+    check = solver.check(puzzle, deadline.left())
     if check.status not in (Status.UNIQUE, Status.MULTIPLE):
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
-    groups = constraint_groups(puzzle.board, puzzle.rules)
     solution = check.solutions[0] if check.status is Status.UNIQUE else None
-    search = Search(groups, puzzle, solution, off)
+    try:
+        groups = constraint_groups(puzzle.board, puzzle.rules, deadline)
+        search = Search(groups, puzzle, solution, off, deadline)
+    except TimeoutError:  # (no step yet: the path is empty, cut short by the time limit)
+        return Explanation(puzzle, check.status, solutions=check.solutions,
+                           seconds=time.perf_counter() - start)
     steps: list[Step] = []
     stuck = False
     try:
@@ -170,7 +181,9 @@ def _optimal(search: Search, step: Step, seconds: float, deadline: Deadline) -> 
 
 
 def hint(puzzle: Puzzle, time_limit: float | None = None,
-         optimal: float | None = None, disabled: Iterable[str] = ()) -> Explanation:
+         optimal: float | None = None, disabled: Iterable[str] = (),
+         start: float | None = None) -> Explanation:
     """The next step only (the puzzle may carry pencil marks: eliminated candidates);
-    ``optimal`` and ``disabled`` as for :func:`explain`."""
-    return explain(puzzle, time_limit, max_steps=1, optimal=optimal, disabled=disabled)
+    ``optimal``, ``disabled`` and ``start`` as for :func:`explain`."""
+    return explain(puzzle, time_limit, max_steps=1, optimal=optimal, disabled=disabled,
+                   start=start)

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from cnf import Session, SolveResult
+from cnf import Formula, Session, SolveResult
 from cnf.budget import Deadline
 from satdoku.explain.candidates import Candidates, Finding, classic_only, houses
 from satdoku.explain.catalogue import family_of, weight
@@ -79,11 +79,28 @@ class Inconsistent(Exception):
     """The facts contradict a constraint (wrong pencil marks, or no solution)."""
 
 
+def _sessions(formula: Formula, count: int, deadline: Deadline | None) -> list[Session]:
+    """``count`` sessions on ``formula``; TimeoutError (those made closed) when ``deadline``
+    passes while they load."""
+    made: list[Session] = []
+    try:
+        for _ in range(count):
+            made.append(Session(formula, BACKEND, deadline=deadline))
+    except TimeoutError:
+        for session in made:
+            session.close()
+        raise
+    return made
+
+
 class Search:
     """The facts known about one puzzle, and the search for its next step."""
 
     def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid | None,
-                 disabled: frozenset[str] = frozenset()) -> None:
+                 disabled: frozenset[str] = frozenset(),
+                 deadline: Deadline | None = None) -> None:
+        """``deadline``: TimeoutError when it passes while the solvers load the groups (four
+        copies: 3.3 million clauses took 14 s on a 25x25 anti-knight board)."""
         self.groups, self.board, self.solution = groups, puzzle.board, solution
         #: Editor families (:data:`~.catalogue.EDITOR_FAMILIES`) whose steps are not taken.
         self.disabled = disabled
@@ -100,10 +117,8 @@ class Search:
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
         # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
         # holds them too, for trial steps (solving).
-        self.bare = Session(groups.formula, BACKEND)
-        self.known = Session(groups.formula, BACKEND)
-        self.proof = Session(groups.formula, BACKEND)
-        self.mus = Session(groups.formula, BACKEND)  # minimal subsets: solved, no facts
+        # ``mus``: minimal subsets, solved, no facts.
+        self.bare, self.known, self.proof, self.mus = _sessions(groups.formula, 4, deadline)
         self.selector_of = {g.selector: g.index for g in groups.groups}
         self.facts: set[int] = set()
         self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]

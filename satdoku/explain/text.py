@@ -64,8 +64,10 @@ STUCK = "No logical steps found."
 
 def render_path(e: Explanation, teach: bool = False) -> str:
     """The whole path, the solution and the grade (``teach``: the why of each step)."""
-    assert e.groups is not None
-    lines = [step_line(e.groups, s, k, teach) for k, s in enumerate(e.steps, 1)]
+    lines: list[str] = []
+    if e.steps:  # (the time limit may cut a path short before its groups were built)
+        assert e.groups is not None
+        lines = [step_line(e.groups, s, k, teach) for k, s in enumerate(e.steps, 1)]
     board = e.puzzle.board
     if e.stuck:
         lines.append(STUCK)

@@ -33,6 +33,7 @@ from satdoku.generating.unavoidable import second_grid, unavoidable_sets
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid, Rule, all_rules, classic_rules
 from satdoku.rules.checker import grid_checker
+from satdoku.runtime.clock import take_start
 from satdoku.runtime.pool import cores
 from satdoku.symmetry import Symmetry
 
@@ -68,8 +69,9 @@ class Generator(PuzzleStream):
                  options: GenerateOptions | None = None, seed: int | str = 0) -> None:
         self.board, self.rules, self.seed = board, tuple(rules), seed
         self.options = options = options or GenerateOptions()
-        #: The first puzzle's deadline, running from now: building is part of its work.
-        self.first: Deadline | None = Deadline(options.time_limit)
+        #: The first puzzle's deadline, running from now (from the command's start in the
+        #: command line's process): building is part of its work.
+        self.first: Deadline | None = Deadline(options.time_limit, take_start())
         formula = build(board, self.rules, options.encoding, options.amo, deadline=self.first)
         # Grids always come from the default encoding: measured, their minimal puzzles have
         # the clue counts of a random backtracking fill; augmented-encoding grids need more.

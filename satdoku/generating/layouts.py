@@ -46,6 +46,7 @@ from satdoku.generating.regions import random_regions
 from satdoku.generating.removal import Removal
 from satdoku.generating.stream import Generated, PuzzleStream
 from satdoku.rules import Grid, Rule, grid_literals
+from satdoku.runtime.clock import take_start
 from satdoku.solving.guarded import GuardedSession
 
 #: Conflicts allowed to fill a random jigsaw map before it is dropped as (probably) having
@@ -102,8 +103,11 @@ class LayoutGenerator(PuzzleStream):
         self.options = options or GenerateOptions()
         if self.options.jigsaw and self.options.givens is not None:
             raise ValueError("random jigsaw regions take no givens")
+        #: The first puzzle's deadline (from the command's start in the command line's
+        #: process): building the filler's CNF is part of its work.
+        self.first: Deadline | None = Deadline(self.options.time_limit, take_start())
         self.filler = None if self.options.jigsaw else Filler(
-            board, self.rules, deadline=Deadline(self.options.time_limit))
+            board, self.rules, deadline=self.first)
         self.rng = random.Random(seed)
         self.made = 0
         #: Jigsaw maps dropped because no grid fits them (or none was found in budget).
@@ -118,7 +122,7 @@ class LayoutGenerator(PuzzleStream):
         """The next puzzle (see the module docstring). Raises TimeoutError when no full grid
         was found in time, RuleError when no jigsaw map fits the rules."""
         opts, start = self.options, time.perf_counter()
-        deadline = Deadline(opts.time_limit)
+        deadline, self.first = self.first or Deadline(opts.time_limit), None
         self._fills = 0
         board, solution = self._grid(deadline)
         session = Session(build(board, self.rules, opts.encoding, opts.amo, deadline=deadline),

@@ -23,6 +23,7 @@ from satdoku.formats import format_grid, format_line, parse_puzzle
 from satdoku.puzzle import Puzzle, clash_message
 from satdoku.render.target import draw
 from satdoku.rules import Grid
+from satdoku.runtime.clock import left
 from satdoku.solving.listing import counted, write_all
 from satdoku.solving.options import SolverOptions
 from satdoku.solving.solver import Count, Result, Status, SudokuSolver
@@ -67,12 +68,12 @@ def solve_answers(options: SolverOptions, many: bool = False, enumerate_all: boo
         solver = solvers(p)
         interrupted, written = False, 0
         if not enumerate_all:
-            result = solver.solve(p, time_limit)
+            result = solver.solve(p, left(time_limit))
         elif stream is not None:  # (none held: there may be billions)
-            result, interrupted, written = write_all(solver, p, limit, time_limit,
+            result, interrupted, written = write_all(solver, p, limit, left(time_limit),
                                                      fmt is OutputFormat.line, stream, quiet)
         else:
-            result, interrupted = _enumerate(solver, p, limit, time_limit, quiet)
+            result, interrupted = _enumerate(solver, p, limit, left(time_limit), quiet)
         if interrupted and not result.solutions:
             raise KeyboardInterrupt
         if not result.solutions:
@@ -118,7 +119,7 @@ def check_answers(options: SolverOptions, picture: str | None = None) -> Handler
     solvers, time_limit = Solvers(options), options.time_limit
 
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
-        result = solvers(p).check(p, time_limit)
+        result = solvers(p).check(p, left(time_limit))
         if not result.solutions or result.status is Status.UNKNOWN:
             return _failure(p, result, time_limit)
         lines = [format_line(p.board, g) for g in result.solutions]
@@ -152,7 +153,7 @@ def count_answers(options: SolverOptions, limit: int | None = None,
     def handle(p: Puzzle, fmt: OutputFormat) -> Answer:
         progress = Progress(None, "solutions so far", quiet)
         try:
-            result = solvers(p).count(p, limit, time_limit, progress.update)
+            result = solvers(p).count(p, limit, left(time_limit), progress.update)
         except KeyboardInterrupt:  # keep the count so far: a lower bound
             return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value,
                           f"at least {progress.done}",
@@ -183,7 +184,7 @@ def estimate_answers(time_limit: float | None) -> Handler:
         if p.clashes():
             return _failure(p, Result(Status.INVALID, clashes=tuple(p.clashes())), time_limit)
         found, ended = run_streamed(lambda report: report(approximate_count(p, 0.5)),
-                                    time_limit)
+                                    left(time_limit))
         if not found:
             return Answer(ExitCode.TIME_LIMIT, Status.UNKNOWN.value, message=(
                 f"time limit of {time_limit:g} s reached before ApproxMC had an estimate"
@@ -237,4 +238,4 @@ def external_answer(puzzle: Puzzle, command: str, options: SolverOptions, fmt: O
         raise ParseError("--external finds one solution; --all and --limit need a PySAT "
                          "back-end")
     return answer_of(puzzle, solve_external(puzzle, command, options.encoding, options.amo,
-                                            options.time_limit), fmt)
+                                            left(options.time_limit)), fmt)

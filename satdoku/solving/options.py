@@ -2,7 +2,9 @@
 back-end, time limit and memory budget.
 
 ``time_limit`` means one thing everywhere: the wall time of a command's work on one puzzle,
-building the CNF included (seconds; None: no limit).
+building the CNF included (seconds; None: no limit). On the command line it counts from the
+command's start for the first puzzle (reading the input included) and from its record for
+the others (:mod:`satdoku.runtime.clock`).
 
 >>> sorted(SolverOptions(backend="glucose4", time_limit=5).solver_args().items())[:2]
 [('amo', <AMO.PAIRWISE: 'pairwise'>), ('backend', 'glucose4')]

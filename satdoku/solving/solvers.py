@@ -9,9 +9,11 @@ True
 
 from __future__ import annotations
 
+from cnf.budget import Deadline
 from satdoku.board import Board
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
+from satdoku.runtime.clock import began
 from satdoku.solving.options import SolverOptions
 from satdoku.solving.solver import SudokuSolver, solver_for
 
@@ -23,11 +25,15 @@ class Solvers:
     Before the CNF of a board and rules is built for the first time, the puzzle's givens are
     checked for clashes (unless ``precheck`` is off: the analyser reports them itself): a
     clash is reported at once (ClashError) instead of after building a CNF that may take
-    seconds (36x36) or gigabytes (giant boards).
+    seconds (36x36) or gigabytes (giant boards). A new solver estimates its CNF within the
+    puzzle's time limit (``options.time_limit`` from :func:`~satdoku.runtime.clock.began`:
+    a rule's estimate costs as much as encoding it, 2.8 s for the cages of a 25x25 killer);
+    TimeoutError when it runs out first.
     """
 
     def __init__(self, options: SolverOptions | None = None, precheck: bool = True) -> None:
         self.options = (options or SolverOptions()).solver_args()
+        self.time_limit = options.time_limit if options is not None else None
         self._built: set[tuple[Board, tuple[Rule, ...]]] = set()
         self.precheck = precheck
         self._last: tuple[Board, tuple[Rule, ...], SudokuSolver] | None = None
@@ -40,6 +46,7 @@ class Solvers:
         if key not in self._built and self.precheck:
             puzzle.require_no_clash()
             self._built.add(key)
-        solver = solver_for(puzzle.board, puzzle.rules, **self.options)
+        with Deadline(self.time_limit, began()).applies():
+            solver = solver_for(puzzle.board, puzzle.rules, **self.options)
         self._last = (puzzle.board, puzzle.rules, solver)
         return solver

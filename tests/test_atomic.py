@@ -73,3 +73,28 @@ def test_a_link_to_a_descriptor_is_written_through_never_replaced(tmp_path):
     assert done.returncode == 0 and link.is_symlink()
     expected = subprocess.run(command, capture_output=True, text=True, timeout=60).stdout
     assert len(expected) == 17 and into.read_text() == expected
+
+
+@pytest.mark.parametrize("keep_partial", [False, True])
+def test_empty_output_replaces_nothing_and_makes_no_file(tmp_path, keep_partial):
+    old = tmp_path / "old.txt"
+    old.write_text("kept\n")
+    with atomic_file(old, keep_partial=keep_partial):
+        pass
+    assert old.read_text() == "kept\n"
+    with atomic_file(tmp_path / "new.txt", keep_partial=keep_partial):
+        pass
+    assert not (tmp_path / "new.txt").exists()
+
+
+@pytest.mark.parametrize("to", ["ipuz", "fpuzzles", "sudokupad-scl"])
+def test_a_refused_convert_leaves_the_file_it_would_have_replaced(tmp_path, to):
+    """(a new user's trial: `convert argyle.json --to ipuz -o exist.ipuz` emptied the file)"""
+    from conftest import ROOT, run_cli
+
+    target = tmp_path / "exist.out"
+    target.write_text("old\n")
+    run = run_cli("convert", str(ROOT / "examples" / "argyle.json"), "--to", to,
+                  "-o", str(target))
+    assert run.code == 2 and "cannot express" in run.err
+    assert target.read_text() == "old\n"

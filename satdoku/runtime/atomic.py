@@ -61,8 +61,8 @@ def atomic_file(path: str | Path, binary: bool = False,
     """A file object whose content lands on ``path`` only when the block ends.
 
     Without ``keep_partial`` an exception discards what was written; with it, the partial
-    output replaces the target as well (and the exception still propagates), but output
-    that is empty replaces nothing, whether the block failed or not. A write that fails
+    output replaces the target as well (and the exception still propagates). Output that is
+    empty replaces nothing and makes no file, whether the block failed or not. A write that fails
     (disk full) becomes an :class:`OutputError` saying what was kept.
     """
     import tempfile  # (the error helpers below are imported by every command)
@@ -92,7 +92,7 @@ def atomic_file(path: str | Path, binary: bool = False,
             if keep_partial and _written(out):
                 _publish(out, tmp, target, keep_partial)
             raise
-        if not keep_partial or _written(out):
+        if _written(out):  # (output that is empty replaces nothing: a refused convert)
             _publish(out, tmp, target, keep_partial)
     finally:
         with contextlib.suppress(OSError):  # (after a failed write its buffer cannot go out)

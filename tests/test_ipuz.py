@@ -92,3 +92,26 @@ def test_a_grid_that_is_not_square_says_what_it_has() -> None:
     with pytest.raises(ParseError, match=r"expected 8 rows of 8 cells \(a 8x8 grid\), got "
                                          r"8 rows of 9 cells"):
         read_ipuz(HEAD + f'"puzzle": {rows}}}')
+
+
+def test_many_puzzles_written_one_document_a_line_read_back(tmp_path: Path) -> None:
+    """`convert FILE --to ipuz` writes one document per line; each reads back as its line's
+    puzzle, and a bad line is named by its number (a new user's trial: 'not JSON')."""
+    from conftest import ROOT, run_cli
+
+    many = tmp_path / "many.ipuz"
+    assert run_cli("convert", str(ROOT / "examples" / "puzzles.txt"), "--to", "ipuz",
+                   "-o", str(many)).code == 0
+    solved = run_cli("solve", str(many), "-f", "line")
+    direct = run_cli("solve", str(ROOT / "examples" / "puzzles.txt"), "-f", "line")
+    assert solved.code == 0 and solved.out == direct.out and len(solved.out.split()) == 5
+    many.write_text(many.read_text() + '{"kind": ["http://ipuz.org/crossword#1"]}\n')
+    run = run_cli("solve", str(many), "-f", "line")
+    assert run.code == 2 and "line 6: ipuz: kind" in run.err
+    assert run.out.count("\n") == 6  # five solutions and the line's note
+
+
+def test_the_common_checksum_field_is_not_refused() -> None:
+    doc = to_ipuz(next(read_json_puzzles('{"givens": "1' + "." * 15 + '"}')).puzzle)
+    doc["checksum"] = ["3bf10d2b0a2f25bc"]
+    assert read_ipuz(json.dumps(doc)).puzzle.givens[0] == 1

@@ -48,7 +48,8 @@ VERSION = "http://ipuz.org/v2"
 DESCRIPTIVE = frozenset({
     "version", "kind", "copyright", "publisher", "publication", "url", "uniqueid", "title",
     "intro", "explanation", "annotation", "author", "editor", "date", "notes", "difficulty",
-    "origin", "block", "styles", "volatile", "displaycharset", "showoperators", "cageborder",
+    "origin", "block", "styles", "volatile", "checksum", "displaycharset", "showoperators",
+    "cageborder",
     "saved", "empty", "charset", "boxes", "puzzle", "solution", "zones", "cages"})
 _JSONP = re.compile(r"\s*[A-Za-z_$][\w$]*\s*\((.*)\)\s*;?\s*", re.DOTALL)
 
@@ -220,15 +221,32 @@ def read_ipuz(text: str, box: BoxSpec = "auto", rules: tuple[Rule, ...] = ()) ->
 
 def ipuz_records(text: str, source: str | None = None, box: BoxSpec = "auto",
                  rules: tuple[Rule, ...] = ()) -> list[Record]:
-    """The one input record of an ipuz document (the puzzle, or the error that stopped it)."""
+    """The input records of an ipuz document (the puzzle, or the error that stopped it), or
+    of ipuz documents one per line, as ``convert --to ipuz`` writes many puzzles (``#``
+    lines and blank lines left out: the notes of puzzles it could not write)."""
+    lines = [(k, ln) for k, ln in enumerate(text.splitlines(), 1)
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    if len(lines) > 1 and all(ln.lstrip().startswith("{") and ln.rstrip().endswith("}")
+                              for _, ln in lines):
+        try:
+            load_json(lines[0][1])
+        except json.JSONDecodeError:
+            pass  # (one document over several lines)
+        else:
+            return [_record(k, ln, source, box, rules, True) for k, ln in lines]
+    return [_record(1, text, source, box, rules, False)]
+
+
+def _record(line: int, text: str, source: str | None, box: BoxSpec,
+            rules: tuple[Rule, ...], many: bool) -> Record:
     try:
         reading = read_ipuz(text, box, rules)
     except ParseError as err:
-        return [Record(1, "", error=ParseError(err.message, source))]
+        return Record(line, "", error=ParseError(err.message, source, line if many else None))
     meta = tuple(reading.meta.items())
     if reading.solution is not None and 0 not in reading.solution:
         meta += (("solution", format_line(reading.puzzle.board, reading.solution)),)
-    return [Record(1, "", reading.puzzle, meta=meta)]
+    return Record(line, "", reading.puzzle, meta=meta)
 
 
 def _check(puzzle: Puzzle, solution: tuple[int, ...]) -> None:

@@ -135,7 +135,7 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                            seconds=time.perf_counter() - start)
     groups = constraint_groups(puzzle.board, puzzle.rules)
     solution = check.solutions[0] if check.status is Status.UNIQUE else None
-    search = Search(groups, puzzle, solution, off)
+    search = Search(groups, puzzle, solution, off, unique=check.status is Status.UNIQUE)
     steps: list[Step] = []
     stuck = False
     try:
@@ -144,7 +144,8 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                 break
             try:
                 step = search.next_step(deadline)
-                if step is not None and optimal is not None and solution is not None:
+                if (step is not None and optimal is not None and solution is not None
+                        and not step.deadly):  # (the optimum is of steps without premise)
                     step = _optimal(search, step, optimal, deadline)
             except TimeoutError:
                 break

@@ -211,3 +211,12 @@ def test_bug_plus_one_applies_the_consequences_of_its_placement():
     assert step.name == "BUG+1" and step.placements and step.consequences
     assert all(cell_digit(board, x)[1] == d or cell_digit(board, x)[0] == cell
                for x in step.consequences)
+
+
+def test_optimal_leaves_a_uniqueness_step_as_it_is():
+    """--optimal minimises steps without a premise: a uniqueness step is kept, unmarked
+    (the optimum search would look for its conclusion in the groups alone)."""
+    position, step = _position_before("unique rectangle type 4")
+    got = hint(position, optimal=5).steps[0]
+    assert got.deadly == step.deadly and got.derived == step.derived
+    assert got.optimal is None

@@ -1,7 +1,7 @@
-"""Uniqueness steps (unique rectangles, BUG+1): found where the textbook finds them, checked
-from their definitions (not through the CNF), proved by the solver with their premise, and
-never offered where they would be unsound: a puzzle that is not unique, a rectangle that a
-variant constraint touches, or the family switched off."""
+"""Uniqueness steps (unique rectangles of types 1 to 4, BUG+1): found where the textbook
+finds them, checked from their definitions (not through the CNF), proved by the solver with
+their premise, and never offered where they would be unsound: a puzzle that is not unique,
+a rectangle that a variant constraint touches, or the family switched off."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ CASES = {
         "896.4..........7.2...9...6..18..9.246..3...8..3..1.......4..2..3....6.....5.3..1.",
         13, ("r1c4", "r1c6", "r9c4", "r9c6"), (2, 7),
         ("r7c5≠8", "r8c5≠8", "r9c2≠8", "r9c7≠8")),
+    "unique rectangle type 3": (
+        "83.....5....9.1...5....72...8.4...97...5....4....1.6....8......67...2.4.3....5.1.",
+        25, ("r3c4", "r3c5", "r8c4", "r8c5"), (3, 8), ("r8c7≠9",)),
     "unique rectangle type 4": (
         "050040030307050904408000605001905400900302006000000000000010000105000708080000090",
         18, ("r7c2", "r7c8", "r8c2", "r8c8"), (4, 6), ("r7c2≠6", "r8c2≠6")),

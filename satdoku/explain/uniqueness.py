@@ -1,4 +1,4 @@
-"""Uniqueness techniques: unique rectangles (types 1, 2 and 4) and BUG+1.
+"""Uniqueness techniques: unique rectangles (types 1 to 4) and BUG+1.
 
 Glossary: a *deadly pattern* is a set of open cells, each with a *pair* of its candidates,
 such that any solution in which every pattern cell holds a digit of its pair gives a second
@@ -10,7 +10,11 @@ and a uniqueness step concludes what keeps it from doing so:
   row, column or box (two rows, two columns, two boxes on a classic grid), all with the pair
   {a,b}. Type 1: three cells hold only {a,b}: the fourth loses a and b. Type 2: two cells
   hold only {a,b}, the other two (in one row or column) only {a,b} and the same x: one of
-  them is x, so x leaves every cell that sees both. Type 4: two cells hold only {a,b}, and
+  them is x, so x leaves every cell that sees both. Type 3: two cells hold only {a,b}; one
+  of the other two (in one house) holds one of their extra digits, so with k − 1 more cells
+  of that house whose digits are those extras and k − 1 more, they form a naked subset of k
+  digits, which leave the house's other cells (weighed as the naked subset when that is
+  heavier). Type 4: two cells hold only {a,b}, and
   in a house holding the other two, a can go only there: one of them is a, so neither can
   be b.
 - **BUG+1** (bivalue universal grave plus one): every open cell holds two candidates but
@@ -36,10 +40,12 @@ is still proved by the SAT solver, with the premise "the pattern is not all ther
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 
 from satdoku.explain.candidates import Candidates, Finding, House
 from satdoku.explain.catalogue import weight
+from satdoku.explain.patterns import SIZES
 
 #: The houses that join cells of a rectangle in one line.
 LINES = ("row", "column")
@@ -121,7 +127,7 @@ def _two_boxes(c: Candidates, cells: tuple[int, ...]) -> bool:
 
 
 def unique_rectangles(c: Candidates) -> Iterator[Finding]:
-    """Unique rectangles of types 1, 2 and 4 (see the module's docstring)."""
+    """Unique rectangles of types 1 to 4 (see the module's docstring)."""
     for cells in _rectangles(c):
         bivalue = [c.cand[i] for i in cells if len(c.cand[i]) == 2]
         if len(bivalue) < 2:
@@ -137,6 +143,7 @@ def unique_rectangles(c: Candidates) -> Iterator[Finding]:
                 yield _type1(c, pattern, pair, floor, roof[0])
             elif len(floor) == 2 and _line(c, *roof) is not None:
                 yield from _type2(c, pattern, pair, floor, roof)
+                yield from _type3(c, pattern, pair, floor, roof)
                 yield from _type4(c, pattern, pair, floor, roof)
 
 
@@ -187,6 +194,39 @@ def _type2(c: Candidates, pattern: dict[int, frozenset[int]], pair: frozenset[in
              f"{_deadly_words(c, pattern, pair)}, so one of {c.names(roof)} is {s}, and "
              f"what sees both loses it: {_elims_text(c, out)}.")
     yield _finding(c, "unique rectangle type 2", pattern, out, teach, links)
+
+
+def _type3(c: Candidates, pattern: dict[int, frozenset[int]], pair: frozenset[int],
+           floor: list[int], roof: list[int]) -> Iterator[Finding]:
+    """The roof's extra digits, as one more cell, in a naked subset of a house that holds
+    both roof cells: the subset's digits leave the house's other cells."""
+    extra = (c.cand[roof[0]] | c.cand[roof[1]]) - pair
+    for h in c.houses_of[roof[0]]:
+        if roof[1] not in h.cells:
+            continue
+        small = [i for i in h.cells if i not in pattern and not c.placed[i]
+                 and 2 <= len(c.cand[i]) <= 4]
+        for k in range(1, 4):
+            for others in combinations(small, k):
+                digits = extra.union(*(c.cand[i] for i in others))
+                if len(digits) != k + 1:
+                    continue
+                rest = [i for i in h.cells if i not in pattern and i not in others]
+                out = tuple(-c.lit(i, d) for i in rest for d in sorted(digits)
+                            if not c.placed[i] and d in c.cand[i])
+                if not out:
+                    continue
+                ds = c.digit_set(digits)
+                teach = (f"{c.names(floor)} hold only {c.digit_set(pair)}, so one of "
+                         f"{c.names(roof)} holds one of {c.digit_set(extra)} (else "
+                         f"{_deadly_words(c, pattern, pair)}); with {c.names(others)} they "
+                         f"make a naked subset {ds} in {h.label}, so {ds} leave its other "
+                         f"cells: {_elims_text(c, out)}.")
+                found = _finding(c, "unique rectangle type 3", pattern, out, teach,
+                                 {h.group, *(c.cell_group[i] for i in (*roof, *others))})
+                # no lighter than the naked subset it makes (a quad: 5.0)
+                yield replace(found, weight=max(found.weight,
+                                                weight(f"naked {SIZES[k + 1]}")))
 
 
 def _type4(c: Candidates, pattern: dict[int, frozenset[int]], pair: frozenset[int],

@@ -95,21 +95,32 @@ def deadly_literals(c: Candidates, pattern: dict[int, frozenset[int]]) -> tuple[
     return tuple(c.lit(i, d) for i in sorted(pattern) for d in sorted(pattern[i]))
 
 
-def _rectangles(c: Candidates) -> Iterator[tuple[int, int, int, int]]:
-    """Open cells (p, q, r, s): p, q in one row, r, s in another, p and r in one column,
-    q and s in another; each with two candidates or more."""
-    rows = [h for h in c.houses if h.kind == "row"]
-    col_of = {i: h.group for h in c.houses if h.kind == "column" for i in h.cells}
-
-    def usable(i: int) -> bool:
-        return not c.placed[i] and len(c.cand[i]) >= 2 and i in col_of
-
-    for r1, r2 in combinations(rows, 2):
-        below = {col_of[i]: i for i in r2.cells if usable(i)}
-        pairs = [(i, below[col_of[i]]) for i in r1.cells
-                 if usable(i) and col_of[i] in below]
-        for (p, r), (q, s) in combinations(pairs, 2):
-            yield p, q, r, s
+def _rectangles(c: Candidates) -> Iterator[tuple[tuple[int, ...], frozenset[int]]]:
+    """(cells in order, pair) of every rectangle of open cells (two rows, two columns)
+    holding the pair, two of whose cells in one row or column hold only that pair (every
+    type has such a floor: a cheap start)."""
+    lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
+    line_of = {kind: {i: h for h in hs for i in h.cells} for kind, hs in lines.items()}
+    seen: set[tuple[tuple[int, ...], frozenset[int]]] = set()
+    for kind, across in (("row", "column"), ("column", "row")):
+        along = line_of[kind]
+        for h in lines[kind]:
+            two = [i for i in h.cells if not c.placed[i] and len(c.cand[i]) == 2]
+            for p, q in combinations(two, 2):
+                cp, cq = line_of[across].get(p), line_of[across].get(q)
+                if c.cand[p] != c.cand[q] or cp is None or cq is None:
+                    continue
+                pair = frozenset(c.cand[p])
+                facing = {along[j].group: j for j in cq.cells if j != q and j in along}
+                for r in cp.cells:
+                    s = facing.get(along[r].group) if r != p and r in along else None
+                    if s is None or c.placed[r] or c.placed[s] or not (
+                            pair <= c.cand[r] and pair <= c.cand[s]):
+                        continue
+                    key = (tuple(sorted((p, q, r, s))), pair)
+                    if key not in seen:
+                        seen.add(key)
+                        yield key
 
 
 def _line(c: Candidates, a: int, b: int) -> House | None:
@@ -128,23 +139,18 @@ def _two_boxes(c: Candidates, cells: tuple[int, ...]) -> bool:
 
 def unique_rectangles(c: Candidates) -> Iterator[Finding]:
     """Unique rectangles of types 1 to 4 (see the module's docstring)."""
-    for cells in _rectangles(c):
-        bivalue = [c.cand[i] for i in cells if len(c.cand[i]) == 2]
-        if len(bivalue) < 2:
+    for cells, pair in _rectangles(c):
+        pattern = dict.fromkeys(cells, pair)
+        if not _two_boxes(c, cells) or not swappable(c, pattern):
             continue
-        common = frozenset.intersection(*(frozenset(c.cand[i]) for i in cells))
-        for pair in {frozenset(b) for b in bivalue if b <= common}:
-            pattern = dict.fromkeys(cells, pair)
-            if not _two_boxes(c, cells) or not swappable(c, pattern):
-                continue
-            floor = [i for i in cells if c.cand[i] == pair]
-            roof = [i for i in cells if c.cand[i] != pair]
-            if len(floor) == 3:
-                yield _type1(c, pattern, pair, floor, roof[0])
-            elif len(floor) == 2 and _line(c, *roof) is not None:
-                yield from _type2(c, pattern, pair, floor, roof)
-                yield from _type3(c, pattern, pair, floor, roof)
-                yield from _type4(c, pattern, pair, floor, roof)
+        floor = [i for i in cells if c.cand[i] == pair]
+        roof = [i for i in cells if c.cand[i] != pair]
+        if len(floor) == 3:
+            yield _type1(c, pattern, pair, floor, roof[0])
+        elif len(floor) == 2 and _line(c, *roof) is not None:
+            yield from _type2(c, pattern, pair, floor, roof)
+            yield from _type3(c, pattern, pair, floor, roof)
+            yield from _type4(c, pattern, pair, floor, roof)
 
 
 def _deadly_words(c: Candidates, pattern: dict[int, frozenset[int]], pair: frozenset[int]

@@ -19,7 +19,7 @@ from satdoku.analyse import analyse, to_json
 from satdoku.analyse.text import render
 from satdoku.explain import constraint_groups, explain, hint, implies, non_redundant
 from satdoku.explain.names import name_step
-from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit, literal_name
+from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit, literal_name, premise
 from satdoku.explain.text import render_hint, render_path
 from satdoku.formats import parse_json_puzzle
 from satdoku.formats.pencilmarks import pencilmark_line
@@ -94,8 +94,9 @@ def check_path(e, puzzle: Puzzle, sample: int = 0, seed: int = 0) -> None:
         assert set(step.facts) <= seen - set(step.derived) - set(step.consequences)
     for step in random.Random(seed).sample(e.steps, min(sample, len(e.steps))):
         cited = [e.groups.groups[k] for k in step.groups]
-        assert implies(cited, step.facts, step.derived)
-        assert non_redundant(cited, step.facts, step.derived)
+        premises = [premise(board.n, step.deadly)] if step.deadly else []
+        assert implies(cited, step.facts, step.derived, premises)
+        assert non_redundant(cited, step.facts, step.derived, premises)
         if step.placements:
             cells = {cell_digit(board, x)[0] for x in step.placements}
             near = [e.groups.groups[k] for i in cells for k in e.groups.of_cell[i]]

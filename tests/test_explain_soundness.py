@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import combinations
 
 import pytest
 
@@ -125,7 +126,10 @@ def test_technique_steps_follow_from_what_they_cite(text):
     assert steps
     rng = random.Random(len(text))
     for step in rng.sample(steps, min(12, len(steps))):
-        check_step(e, step)
+        if step.deadly:  # rests on uniqueness: checked from its definition
+            check_uniqueness_step(e, e.steps.index(step))
+        else:
+            check_step(e, step)
 
 
 def test_singles_follow_from_what_they_cite():
@@ -142,3 +146,133 @@ def test_the_checker_catches_a_wrong_step():
     wrong = tuple(-x for x in step.derived[:1])  # the opposite conclusion
     assert not follows(n, cited, list(step.facts), wrong)
     assert not follows(n, cited[1:], list(step.facts), step.derived)
+
+
+# -- uniqueness steps, from their definitions ----------------------------------------------------
+def classic_houses(side: int) -> list[tuple[int, ...]]:
+    """The rows, columns and boxes of a classic ``side``×``side`` grid (square boxes)."""
+    box = int(side ** 0.5)
+    rows = [tuple(r * side + c for c in range(side)) for r in range(side)]
+    cols = [tuple(r * side + c for r in range(side)) for c in range(side)]
+    boxes = [tuple((br + r) * side + bc + c for r in range(box) for c in range(box))
+             for br in range(0, side, box) for bc in range(0, side, box)]
+    return rows + cols + boxes
+
+
+def pencil_marks(e, k: int) -> list[set[int]]:
+    """The candidates of each cell after ``k`` steps, from the facts known then."""
+    n = e.puzzle.board.n
+    cand = [set(range(1, n + 1)) for _ in range(n * n)]
+    for x in e.known_after(k):
+        (cell, d), on = as_key(n, x)
+        cand[cell] = {d} if on else cand[cell] - {d}
+    return cand
+
+
+def expected_uniqueness(n: int, cand: list[set[int]], placed: set[int], name: str,
+                        cells: list[int], pair: set[int]) -> list[set[int]]:
+    """What a unique rectangle of type ``name`` on ``cells`` with ``pair`` may conclude
+    (type 3: one conclusion per naked subset), read from the definitions; asserts the
+    pattern is one."""
+    houses_ = classic_houses(n)
+    rows = {i // n for i in cells}
+    cols = {i % n for i in cells}
+    boxes = {h for h, hs in enumerate(houses_[2 * n:]) for i in cells if i in hs}
+    assert len(cells) == 4 and len(rows) == len(cols) == len(boxes) == 2, "not a rectangle"
+    assert all(i not in placed and pair <= cand[i] for i in cells)
+    floor = [i for i in cells if cand[i] == pair]
+    roof = [i for i in cells if cand[i] != pair]
+
+    def sees(a: int, b: int) -> bool:
+        return a != b and any(a in h and b in h for h in houses_)
+
+    def lit(i: int, d: int) -> int:
+        return i * n + d
+
+    if name.endswith("type 1"):
+        assert len(floor) == 3
+        return [{-lit(roof[0], d) for d in pair}]
+    assert len(floor) == 2 and (roof[0] // n == roof[1] // n or roof[0] % n == roof[1] % n)
+    if name.endswith("type 2"):
+        extra = [cand[i] - pair for i in roof]
+        assert extra[0] == extra[1] and len(extra[0]) == 1
+        (x,) = extra[0]
+        return [{-lit(i, x) for i in range(n * n) if i not in placed and x in cand[i]
+                 and i not in roof and sees(i, roof[0]) and sees(i, roof[1])}]
+    if name.endswith("type 3"):  # the roof's extras and k more cells: a naked subset
+        extra = (cand[roof[0]] | cand[roof[1]]) - pair
+        made = []
+        for h in houses_:
+            others = [i for i in h if roof[0] in h and roof[1] in h and i not in cells
+                      and i not in placed]
+            for k in range(1, 4):
+                for subset in combinations(others, k):
+                    digits = extra.union(*(cand[i] for i in subset))
+                    if len(digits) == k + 1:
+                        made.append({-lit(i, d) for i in others if i not in subset
+                                     for d in digits & cand[i]})
+        return [m for m in made if m]
+    assert name.endswith("type 4")
+    for h in houses_:
+        if roof[0] in h and roof[1] in h:
+            for d in pair:
+                if {i for i in h if i not in placed and d in cand[i]} == set(roof):
+                    return [{-lit(i, e) for i in roof for e in pair - {d}}]
+    raise AssertionError("no house where a digit of the pair is locked in the roof")
+
+
+def count_solutions(n: int, givens: tuple[int, ...], limit: int = 2) -> int:
+    """Solutions of a classic grid, up to ``limit``: backtracking on the cell with the
+    fewest digits left by its row, column and box."""
+    peers = [{j for h in classic_houses(n) if i in h for j in h} - {i} for i in range(n * n)]
+    grid = list(givens)
+
+    def count() -> int:
+        best, left = None, set()
+        for i in range(n * n):
+            if not grid[i]:
+                ds = set(range(1, n + 1)) - {grid[j] for j in peers[i]}
+                if best is None or len(ds) < len(left):
+                    best, left = i, ds
+        if best is None:
+            return 1
+        found = 0
+        for d in sorted(left):
+            grid[best] = d
+            found += count()
+            if found >= limit:
+                break
+        grid[best] = 0
+        return found
+
+    return count()
+
+
+def check_uniqueness_step(e, k: int) -> None:
+    """Step ``k`` (from 0) is the uniqueness step its name says, concluding what its
+    definition implies, on a puzzle with one solution (counted by backtracking)."""
+    step, n = e.steps[k], e.puzzle.board.n
+    assert count_solutions(n, e.puzzle.givens) == 1
+    cand = pencil_marks(e, k)
+    placed = {as_key(n, x)[0][0] for x in e.known_after(k) if x > 0}
+    pattern: dict[int, set[int]] = {}
+    for x in step.deadly:
+        (cell, d), _ = as_key(n, x)
+        pattern.setdefault(cell, set()).add(d)
+    if step.name == "BUG+1":
+        (x,) = step.derived
+        (cell, d), on = as_key(n, x)
+        open_ = [i for i in range(n * n) if i not in placed]
+        assert on and len(cand[cell]) == 3 and d in cand[cell]
+        assert all(len(cand[i]) == 2 for i in open_ if i != cell)
+        assert set(pattern) == set(open_) and pattern[cell] == cand[cell] - {d}
+        for h in classic_houses(n):  # a bivalue universal grave: each digit twice a house
+            for digit in set(range(1, n + 1)) - {min(cand[i]) for i in h if i in placed}:
+                assert sum(digit in pattern[i] for i in h if i in pattern) == 2
+        return
+    pairs = {frozenset(p) for p in pattern.values()}
+    assert len(pairs) == 1
+    wants = expected_uniqueness(n, cand, placed, step.name, sorted(pattern),
+                                set(next(iter(pairs))))
+    known = e.known_after(k)
+    assert set(step.derived) in [{x for x in want if x not in known} for want in wants]

@@ -11,7 +11,8 @@ minimal subset and checks), :mod:`.search` (the step search), :mod:`.optimal` (t
 citing the fewest groups, on request; its OptUx calls run under a deadline in a forked
 child: :func:`satdoku.runtime.forked.run_streamed`), :mod:`.names` (technique names),
 :mod:`.candidates` (the pencil-marked grid and its houses), :mod:`.patterns` and
-:mod:`.chains` (technique finders), :mod:`.techniques` (their stages), :mod:`.catalogue`
+:mod:`.chains` (technique finders), :mod:`.uniqueness` (unique rectangles and BUG+1, on
+puzzles known to be unique), :mod:`.techniques` (their stages), :mod:`.catalogue`
 (names, weights, editor families), :mod:`.trace` (forcing chains replayed, teach text),
 :mod:`.path` (the path), :mod:`.grades` (score, minutes, bands), :mod:`.text` (text and
 JSON), :mod:`.pictures` (one SVG per step).

@@ -52,6 +52,8 @@ class Finding:
     teach: str
     #: The chain in order, when the technique is one (literals: placements "on").
     chain: tuple[int, ...] = field(default=())
+    #: Uniqueness techniques only: the deadly pattern (:attr:`.steps.Step.deadly`).
+    deadly: tuple[int, ...] = field(default=())
 
 
 def _is_house(board: Board, g: Group) -> bool:

@@ -143,7 +143,8 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     solution = check.solutions[0] if check.status is Status.UNIQUE else None
     try:
         groups = constraint_groups(puzzle.board, puzzle.rules, deadline)
-        search = Search(groups, puzzle, solution, off, deadline)
+        search = Search(groups, puzzle, solution, off, deadline,
+                        unique=check.status is Status.UNIQUE)
     except TimeoutError:  # (no step yet: the path is empty, cut short by the time limit)
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
@@ -155,7 +156,8 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                 break
             try:
                 step = search.next_step(deadline)
-                if step is not None and optimal is not None and solution is not None:
+                if (step is not None and optimal is not None and solution is not None
+                        and not step.deadly):  # (the optimum is of steps without premise)
                     step = _optimal(search, step, optimal, deadline)
             except TimeoutError:
                 break

@@ -51,10 +51,13 @@ from satdoku.explain.steps import (
     TRIAL,
     Step,
     cell_digit,
+    deadly_pairs,
     minimal_subset,
+    premise,
 )
 from satdoku.explain.techniques import STAGES, stage_findings
 from satdoku.explain.trace import generic_teach, single_teach
+from satdoku.explain.uniqueness import swappable
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 
@@ -98,12 +101,15 @@ class Search:
 
     def __init__(self, groups: Groups, puzzle: Puzzle, solution: Grid | None,
                  disabled: frozenset[str] = frozenset(),
-                 deadline: Deadline | None = None) -> None:
+                 deadline: Deadline | None = None, unique: bool = False) -> None:
         """``deadline``: TimeoutError when it passes while the solvers load the groups (four
         copies: 3.3 million clauses took 14 s on a 25x25 anti-knight board)."""
         self.groups, self.board, self.solution = groups, puzzle.board, solution
         #: Editor families (:data:`~.catalogue.EDITOR_FAMILIES`) whose steps are not taken.
         self.disabled = disabled
+        #: The puzzle is known to have one solution (checked by the caller): uniqueness
+        #: techniques (:mod:`.uniqueness`) may be used. Never assumed from ``solution``.
+        self.unique = unique
         #: Variant constraints take part: generic steps compete with the techniques.
         self.variant = not classic_only(groups)
         self._refuted: tuple[int, list[int]] | None = None
@@ -234,10 +240,10 @@ class Search:
         """The lightest proposal of one technique stage that the solver proves."""
         if self._grid is None or self._grid[0] != len(self.facts):
             self._grid = (len(self.facts), Candidates(self.groups, self.facts))
-        for f in stage_findings(self._grid[1], stage, self.disabled):
+        for f in stage_findings(self._grid[1], stage, self.disabled, self.unique):
             if best is not None and f.weight >= best.weight:
                 return None
-            step = self._prove(f, deadline)
+            step = self._prove_unique(f, deadline) if f.deadly else self._prove(f, deadline)
             if step is not None and family_of(step.name) not in self.disabled:
                 return step  # (a smaller pattern, renamed, may belong to a disabled family)
         return None
@@ -259,6 +265,33 @@ class Search:
         if len(kept) != len(gs):  # a smaller pattern: named by what it cites
             return self.named(replace(step, method=DEDUCTION, name="", teach="", chain=()))
         return step
+
+    def _prove_unique(self, f: Finding, deadline: Deadline | None) -> Step | None:
+        """A uniqueness finding proved: only on a puzzle known to be unique and a pattern
+        that is deadly (:func:`~.uniqueness.swappable`, checked again here), by a minimal
+        subset of its groups and of the facts in their cells and the pattern's, with
+        :func:`~.steps.premise` as a clause taken as true. A conclusion that the cited
+        groups and facts imply without the premise is no uniqueness step (never offered)."""
+        assert self._grid is not None
+        c = self._grid[1]
+        derived = [x for x in f.derived if x not in self.facts]
+        pattern = {i: frozenset(ds) for i, ds in deadly_pairs(self.n, f.deadly).items()}
+        if not self.unique or not derived or not swappable(c, pattern):
+            return None
+        gs = sorted((self.groups.groups[g] for g in set(f.groups)),
+                    key=lambda g: (-len(g.cells), g.index))
+        cells = tuple(sorted({i for g in gs for i in g.cells} | set(pattern)))
+        clause = [premise(self.n, f.deadly)]
+        shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), derived, deadline,
+                                premises=clause)
+        if shrunk is None or minimal_subset(self.mus, *shrunk, derived, deadline) is not None:
+            return None
+        kept, facts = shrunk
+        placements = [x for x in derived if x > 0]
+        return Step(tuple(sorted(derived, key=abs)), tuple(sorted(g.index for g in kept)),
+                    tuple(sorted(facts, key=abs)), TECHNIQUE, f.technique, weight=f.weight,
+                    teach=f.teach, deadly=f.deadly,
+                    consequences=tuple(self.consequences(placements)))
 
     def _generic(self, deadline: Deadline | None, most: int | None) -> Step | None:
         step = self._deduction(deadline, most)

@@ -61,6 +61,11 @@ class Step:
     teach: str = ""
     #: A chain's nodes in order (literals), for chain techniques.
     chain: tuple[int, ...] = ()
+    #: Uniqueness steps only (:mod:`.uniqueness`): the deadly pattern, as the literals "cell
+    #: holds digit" of each pattern cell and each digit of its pair. The step follows from
+    #: its groups and facts together with :func:`premise` (the pattern is not all there),
+    #: which holds because the puzzle has one solution.
+    deadly: tuple[int, ...] = ()
 
     @property
     def cost(self) -> tuple[int, int]:
@@ -89,15 +94,44 @@ def literal_name(board: Board, lit: int) -> str:
     return f"{board.cell_name(cell)}{'=' if lit > 0 else '≠'}{digit}"
 
 
+def premise(n: int, deadly: Sequence[int]) -> list[int]:
+    """The clause a uniqueness step rests on: some cell of the deadly pattern ``deadly``
+    (literals "cell holds digit", two per cell) holds a digit outside its pair. A unique
+    puzzle's solution makes it true (else the pattern's digits could be swapped: a second
+    solution, :func:`satdoku.explain.uniqueness.swappable`).
+
+    >>> premise(4, (1, 2, 5, 6))            # r1c1 and r1c2 within {1,2}
+    [3, 4, 7, 8]
+    """
+    pairs = deadly_pairs(n, deadly)
+    return [cell * n + d for cell in sorted(pairs) for d in range(1, n + 1)
+            if d not in pairs[cell]]
+
+
+def deadly_pairs(n: int, deadly: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """A deadly pattern's literals as cell → its pair of digits (cells in order).
+
+    >>> deadly_pairs(4, (1, 2, 5, 6))
+    {0: (1, 2), 1: (1, 2)}
+    """
+    pairs: dict[int, tuple[int, ...]] = {}
+    for x in sorted(deadly):
+        cell, d = divmod(x - 1, n)
+        pairs[cell] = (*pairs.get(cell, ()), d + 1)
+    return pairs
+
+
 def _guarded(groups: Iterable[Group]) -> list[list[int]]:
     return [[-g.selector, *c] for g in groups for c in g.clauses]
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
                    derived: Sequence[int], deadline: Deadline | None = None,
-                   known: Session | None = None) -> tuple[list[Group], list[int]] | None:
+                   known: Session | None = None, premises: Sequence[Sequence[int]] = ()
+                   ) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
-    groups ∪ facts ∪ {¬derived}), or None when they do not imply it.
+    groups ∪ facts ∪ {¬derived}), or None when they do not imply it. ``premises`` are
+    clauses taken as true throughout (a uniqueness step's :func:`premise`), never cited.
 
     ``session`` holds every group, guarded, and no facts. "Not every derived literal" is
     added under an activation literal, retired afterwards. Deletion with the solver's cores
@@ -122,13 +156,13 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
     sels = [g.selector for g in groups]
     fixed: list[int] = []
     if known is not None:
-        kept = _guarded_deletion(known, derived, [], sels, deadline)
+        kept = _guarded_deletion(known, derived, [], sels, deadline, premises)
         if kept is None:
             return None
         sels, fixed = [], kept
         needed = set(kept)
         groups = [g for g in groups if g.selector in needed]
-    chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline)
+    chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline, premises)
     if chosen is None:
         return None
     kept_items = set(chosen) | set(fixed)
@@ -137,11 +171,14 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
 
 
 def _guarded_deletion(session: Session, derived: Sequence[int], fixed: Sequence[int],
-                      items: Sequence[int], deadline: Deadline | None) -> list[int] | None:
-    """:func:`_deletion` under "not every derived literal", guarded by a fresh activation
-    literal that is retired afterwards."""
+                      items: Sequence[int], deadline: Deadline | None,
+                      premises: Sequence[Sequence[int]] = ()) -> list[int] | None:
+    """:func:`_deletion` under "not every derived literal" (and ``premises``), guarded by a
+    fresh activation literal that is retired afterwards."""
     act = session.activation()
     session.add_guarded(act, [-x for x in derived])
+    for clause in premises:
+        session.add_guarded(act, list(clause))
     try:
         return _deletion(session, [act, *fixed], items, deadline)
     finally:
@@ -170,25 +207,30 @@ def _deletion(session: Session, fixed: Sequence[int], items: Sequence[int],
     return chosen
 
 
-def implies(groups: Iterable[Group], facts: Iterable[int], derived: Sequence[int]) -> bool:
-    """Whether the clauses of ``groups`` and the literals ``facts`` imply every literal of
-    ``derived`` (checked by a fresh solver)."""
+def implies(groups: Iterable[Group], facts: Iterable[int], derived: Sequence[int],
+            premises: Sequence[Sequence[int]] = ()) -> bool:
+    """Whether the clauses of ``groups`` and the literals ``facts`` (and the clauses
+    ``premises``) imply every literal of ``derived`` (checked by a fresh solver)."""
     groups, facts = list(groups), list(facts)
-    with _checker(groups, derived) as s:
+    with _checker(groups, derived, premises) as s:
         return not s.solve(assumptions=[*(g.selector for g in groups), *facts])
 
 
 def non_redundant(groups: Sequence[Group], facts: Sequence[int],
-                  derived: Sequence[int]) -> bool:
+                  derived: Sequence[int], premises: Sequence[Sequence[int]] = ()) -> bool:
     """Whether dropping any one cited group or fact breaks the implication (one fresh
-    solver: every item is switched off in turn)."""
+    solver: every item is switched off in turn; ``premises`` stay on)."""
     items = [*(g.selector for g in groups), *facts]
-    with _checker(groups, derived) as s:
+    with _checker(groups, derived, premises) as s:
         return all(s.solve(assumptions=items[:k] + items[k + 1:]) for k in range(len(items)))
 
 
-def _checker(groups: Sequence[Group], derived: Sequence[int]) -> Solver:
-    """A fresh solver holding the guarded groups and "not every derived literal"."""
+def _checker(groups: Sequence[Group], derived: Sequence[int],
+             premises: Sequence[Sequence[int]] = ()) -> Solver:
+    """A fresh solver holding the guarded groups, "not every derived literal" and the
+    ``premises``."""
     solver = Solver(name=MUS_BACKEND, bootstrap_with=_guarded(groups))
     solver.add_clause([-x for x in derived])
+    for clause in premises:
+        solver.add_clause(list(clause))
     return solver

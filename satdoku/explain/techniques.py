@@ -4,7 +4,8 @@ proposal that the SAT solver proves becomes the step.
 
 Stages (each with the lowest weight it can give, so that a later stage runs only when it
 might beat what was found): locked candidates, subsets and basic fish; short chains
-(skyscraper, 2-string kite, turbot fish, XY-wing, W-wing), XYZ-wing and finned fish; long
+(skyscraper, 2-string kite, turbot fish, XY-wing, W-wing), XYZ-wing, finned fish, unique
+rectangles and BUG+1 (:mod:`.uniqueness`, only on puzzles known to be unique); long
 chains (X-chain, XY-chain, AIC). A proposal is proved by a minimal subset of its groups and
 of the facts in their cells (:func:`~satdoku.explain.steps.minimal_subset`): one the groups
 do not imply is dropped, and a step whose minimal subset lost a group is named afresh from
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterable
 
 import satdoku.explain.chains as chains
 import satdoku.explain.patterns as patterns
+import satdoku.explain.uniqueness as uniqueness
 from satdoku.explain.candidates import Candidates, Finding
 from satdoku.explain.catalogue import family_of
 
@@ -37,15 +39,21 @@ STAGES: tuple[tuple[float, tuple[Finder, ...]], ...] = (
            *(lambda c, k=k: patterns.hidden_subsets(c, k) for k in (2, 3, 4)),
            *(lambda c, k=k: patterns.fish(c, k) for k in (2, 3, 4)))),
     (4.0, (lambda c: chains.aic(c, 3, 2), chains.xyz_wing,
-           *(lambda c, k=k: patterns.finned_fish(c, k) for k in (2, 3)))),
+           *(lambda c, k=k: patterns.finned_fish(c, k) for k in (2, 3)),
+           uniqueness.unique_rectangles, uniqueness.bug_plus_one)),
     (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4),)),
 )
 
 
-def stage_findings(c: Candidates, stage: int,
-                   disabled: frozenset[str] = frozenset()) -> list[Finding]:
-    """Every proposal of one stage, lightest first (families in ``disabled`` left out)."""
-    out = [f for finder in STAGES[stage][1] for f in finder(c)
-           if family_of(f.technique) not in disabled]
+#: Finders that rest on the puzzle having one solution: run only when it is known to.
+UNIQUENESS: tuple[Finder, ...] = (uniqueness.unique_rectangles, uniqueness.bug_plus_one)
+
+
+def stage_findings(c: Candidates, stage: int, disabled: frozenset[str] = frozenset(),
+                   unique: bool = False) -> list[Finding]:
+    """Every proposal of one stage, lightest first (families in ``disabled`` left out;
+    uniqueness techniques only when the puzzle is ``unique``)."""
+    out = [f for finder in STAGES[stage][1] if unique or finder not in UNIQUENESS
+           for f in finder(c) if family_of(f.technique) not in disabled]
     out.sort(key=lambda f: (f.weight, -len(f.derived), len(f.groups)))
     return out

@@ -18,7 +18,7 @@ from satdoku.explain.catalogue import family_of
 from satdoku.explain.grades import HARD_WEIGHT
 from satdoku.explain.groups import Groups
 from satdoku.explain.path import Explanation, Grade
-from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
+from satdoku.explain.steps import TRIAL, Step, cell_digit, deadly_pairs, literal_name
 from satdoku.formats import format_grid, format_line
 from satdoku.solving.solver import Status
 
@@ -38,14 +38,27 @@ def constraints_text(groups: Groups, step: Step, most: int | None = MOST_NAMED) 
     return ", ".join(labels)
 
 
+def deadly_text(board: Board, deadly: tuple[int, ...]) -> str:
+    """The deadly pattern of a uniqueness step: ``r1c1, r1c4, r3c1, r3c4 {3,7}`` when its
+    cells share one pair, else ``24 cells, two candidates each`` (BUG+1)."""
+    pairs = deadly_pairs(board.n, deadly)
+    kinds = set(pairs.values())
+    if len(kinds) > 1:
+        return f"{len(pairs)} cells, two candidates each"
+    digits = ",".join(board.symbol(d) if board.single_char else str(d) for d in kinds.pop())
+    return f"{', '.join(board.cell_name(i) for i in pairs)} {{{digits}}}"
+
+
 def step_line(groups: Groups, step: Step, number: int, teach: bool = False) -> str:
     """``  3. hidden single: r1c2=2 (row 1)`` — one line of a path; with ``teach``, every
-    constraint named and the step's sentences on the next line."""
-    facts = f"; {len(step.facts)} facts" if len(step.groups) > 1 else ""
+    constraint named and the step's sentences on the next line. A uniqueness step says
+    its deadly pattern: ``(cell r3c4; 21 facts; uniqueness: r1c1, r1c4, r3c1, r3c4 {3,7})``."""
+    facts = f"; {len(step.facts)} facts" if len(step.groups) > 1 or step.deadly else ""
     unproven = "; not proven optimal" if step.optimal is False else ""
+    unique = f"; uniqueness: {deadly_text(groups.board, step.deadly)}" if step.deadly else ""
+    cited = constraints_text(groups, step, None if teach else MOST_NAMED)
     line = (f"{number:>3}. {step.name}: {literals_text(groups.board, step.derived)} "
-            f"({constraints_text(groups, step, None if teach else MOST_NAMED)}{facts}"
-            f"{unproven})")
+            f"({cited}{facts}{unique}{unproven})".replace("(; ", "("))
     return f"{line}\n     {step.teach}" if teach and step.teach else line
 
 
@@ -96,6 +109,9 @@ def render_hint(e: Explanation, teach: bool = False) -> str:
     if step.method == TRIAL:
         lines.insert(0, "no small step: propagation refutes no candidate; this one needs "
                         "search (assume its opposite and the solver finds a contradiction)")
+    if step.deadly:
+        lines.append(f"uniqueness: rests on the puzzle having one solution (deadly pattern: "
+                     f"{deadly_text(board, step.deadly)})")
     if step.consequences:
         lines.append(f"then: {literals_text(board, step.consequences)}")
     if step.optimal is not None:
@@ -118,6 +134,12 @@ def _given(board: Board, lit: int) -> dict[str, object]:
                                                                 if lit < 0 else {})}
 
 
+def _deadly_json(board: Board, deadly: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The deadly pattern: ``[{"cell": "r1c1", "digits": [3, 7]}, …]``."""
+    return [{"cell": board.cell_name(i), "digits": list(ds)}
+            for i, ds in deadly_pairs(board.n, deadly).items()]
+
+
 def step_json(groups: Groups, step: Step) -> dict[str, Any]:
     """One step as data (literals as ``{"cell", "digit"}``, ``"eliminated": true`` for an
     elimination)."""
@@ -132,6 +154,7 @@ def step_json(groups: Groups, step: Step) -> dict[str, Any]:
         "cost": {"constraints": len(step.groups), "facts": len(step.facts)},
         "weight": step.weight, "family": family_of(step.name), "teach": step.teach,
         **({"chain": [literal_name(board, x) for x in step.chain]} if step.chain else {}),
+        **({"uniqueness": _deadly_json(board, step.deadly)} if step.deadly else {}),
         "consequences": [_given(board, x) for x in step.consequences],
         **({} if step.optimal is None else {"optimal": step.optimal}),
     }

@@ -20,6 +20,40 @@ KNIGHTS = SUDOKUPAD["Knights of the QS Example"]["link"]  # a bare fpuz…
 PENPA_KILLER = PENPA["WSC 2026 R01-02 Killer Sudoku"]["link"]
 
 
+def _rows(cli_here, path: Path) -> list[tuple[int, str]]:
+    code, out, err = cli_here("check", str(path), "-f", "json")
+    assert code in (0, 3), err
+    return [(row["line"], row["status"]) for row in map(json.loads, out.splitlines())]
+
+
+def test_bare_payloads_after_links_are_each_their_own_line(tmp_path, cli_here) -> None:
+    """A bare scl/scf payload is all Base64, like the piece of a wrapped link: after a link
+    (even past a blank or comment line) it was glued onto it, and its result was lost."""
+    lines = [CLOVER, KILLER_4, "", TENDRIL, "# the next one again", KILLER_4,
+             "scfoooooooooooook", PENPA_KILLER, "scfoooooooooooook", "1034340220434301"]
+    path = tmp_path / "links.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert _rows(cli_here, path) == [
+        (1, "unique"), (2, "unique"), (4, "unique"), (6, "unique"), (7, "multiple"),
+        (8, "unique"), (9, "multiple"), (10, "unique")]
+    code, out, _ = cli_here("check", str(path), "-f", "line")
+    assert code == 3 and out.count("\n") == 8
+
+
+def test_two_bare_scl_payloads_are_two_puzzles(tmp_path, cli_here) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{TENDRIL}\n{KILLER_4}\n")
+    assert _rows(cli_here, path) == [(1, "unique"), (2, "unique")]
+
+
+@pytest.mark.parametrize("between", ["", "# a comment"])
+def test_a_wrapped_link_is_not_continued_past_a_blank_or_comment_line(
+        tmp_path, cli_here, between: str) -> None:
+    path = tmp_path / "cut.txt"
+    path.write_text(f"{TENDRIL[:300]}\n{between}\n{TENDRIL[300:]}\n")
+    code, out, _ = cli_here("check", str(path), "-f", "line")
+    assert code == 2 and [row[:9] for row in out.splitlines()] == ["# line 1:", "# line 3:"]
+
 
 @pytest.mark.parametrize("prefix", ["", "fpuzzles", "https://sudokupad.app/"])
 def test_a_bare_fpuz_payload_is_read_as_an_argument_from_stdin_and_in_a_file(

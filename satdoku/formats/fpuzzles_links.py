@@ -174,17 +174,37 @@ def dump(fobj: dict) -> str:
 # -- input records for the commands --------------------------------------------------------------
 def _lines(text: str) -> list[tuple[int, str]]:
     """The numbered lines that are not blank or comments, a link wrapped over several lines
-    joined again (a line of Base64 that is no payload of its own continues a link)."""
+    joined again (:func:`_continues`; never across a blank or comment line)."""
     lines: list[tuple[int, str]] = []
+    joinable = False  # whether the line before was a record's (no blank or comment line)
     for k, line in enumerate(text_lines(text), 1):
         line = line.strip()
         if not line or line.startswith("#"):
+            joinable = False
             continue
-        if lines and _BASE64.fullmatch(line) and not _BARE.match(line) and is_link(lines[-1][1]):
+        if joinable and _continues(lines[-1][1], line):
             lines[-1] = (lines[-1][0], lines[-1][1] + line)
         else:
             lines.append((k, line))
+        joinable = True
     return lines
+
+
+_CELLS = re.compile(r"[0-9]{16,}")  # a text puzzle, its blanks 0 (4x4 or more)
+
+
+def _continues(link: str, line: str) -> bool:
+    """Whether ``line`` is the next piece of ``link`` wrapped over lines: Base64 that is no
+    link or bare payload of its own (``scl…``, ``N4Ig…``, a Penpa+ link …) and no line of
+    digits (a text puzzle).
+
+    >>> _continues("https://sudokupad.app/sclN4Ig", "KFsBmAA")
+    True
+    >>> _continues("https://sudokupad.app/sclN4Ig", "sclN4IglgJiBcIM4A84F")
+    False
+    """
+    return (_BASE64.fullmatch(line) is not None and not _BARE.match(line)
+            and not _CELLS.fullmatch(line) and not is_link(line) and is_link(link))
 
 
 def _is_fobj(x: Any) -> bool:

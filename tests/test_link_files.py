@@ -68,3 +68,14 @@ def test_a_bare_fpuz_payload_is_read_as_an_argument_from_stdin_and_in_a_file(
         assert code == 3 and out.startswith("multiple "), err
         assert "unexpected character" not in err
 
+
+def test_a_wrapped_penpa_link_is_joined_again(tmp_path, cli_here) -> None:
+    """A Penpa+ link cut into 76-character lines (as mail does): its pieces hold '&a=',
+    '&variants=' and '%2C', which are not Base64."""
+    path = tmp_path / "wrapped.txt"
+    pieces = [PENPA_KILLER[k:k + 76] for k in range(0, len(PENPA_KILLER), 76)]
+    assert any("&" in p or "%" in p for p in pieces[1:])
+    path.write_text("\n".join(pieces) + "\n" + KILLER_4 + "\n")
+    code, out, err = cli_here("check", str(path), "-f", "line")
+    _, whole, _ = cli_here("check", PENPA_KILLER, "-f", "line")
+    assert (code, err) == (0, "") and out.splitlines() == [whole.strip(), "unique 3214142323414132"]

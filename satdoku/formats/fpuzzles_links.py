@@ -190,20 +190,23 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return lines
 
 
-_CELLS = re.compile(r"[0-9]{16,}")  # a text puzzle, its blanks 0 (4x4 or more)
+_PIECE = re.compile(r"[A-Za-z0-9+/=&%,]+")  # Base64, and a query's '&a=', '%2C', ','
+_CELLS = re.compile(r"[0-9,]{16,}")  # a text puzzle, its blanks 0 (4x4 or more)
 
 
 def _continues(link: str, line: str) -> bool:
-    """Whether ``line`` is the next piece of ``link`` wrapped over lines: Base64 that is no
-    link or bare payload of its own (``scl…``, ``N4Ig…``, a Penpa+ link …) and no line of
+    """Whether ``line`` is the next piece of ``link`` wrapped over lines: Base64, and the
+    ``&``, ``%``, ``,`` of a link's query (a Penpa+ link's ``&a=``, ``&variants=``), that is
+    no link or bare payload of its own (``scl…``, ``N4Ig…``, a Penpa+ link …) and no line of
     digits (a text puzzle).
 
-    >>> _continues("https://sudokupad.app/sclN4Ig", "KFsBmAA")
-    True
+    >>> _continues("https://sudokupad.app/sclN4Ig", "KFsBmAA"), _continues(
+    ...     "https://swaroopg92.github.io/penpa-edit/?m=solve&p=zVld", "RZ&variants=classic%2C")
+    (True, True)
     >>> _continues("https://sudokupad.app/sclN4Ig", "sclN4IglgJiBcIM4A84F")
     False
     """
-    return (_BASE64.fullmatch(line) is not None and not _BARE.match(line)
+    return (_PIECE.fullmatch(line) is not None and not _BARE.match(line)
             and not _CELLS.fullmatch(line) and not is_link(line) and is_link(link))
 
 

@@ -91,20 +91,21 @@ def link_payload(text: str) -> str:
     >>> link_payload("<https:/f-puzzles.com/?load=N4Ig%2Bab cd&utm=x>")
     'N4Ig+ab+cd'
     """
-    text = _unwrap(text)
+    text, kind = _unwrap(text), ""
     if not _BARE.fullmatch(text):
         link = unquote(text)
         match = _PAYLOAD.search(link)
-        if match is not None and not match[1].strip():
-            raise ParseError("the link is empty after 'load=' or 'fpuzzles' (cut short?): "
-                             "copy the whole link again")
         if match is None:
             raise ParseError(_needs_network(link))
+        kind = match[0][:len(match[0]) - len(match[1])].lstrip("?&")  # load=, fpuz, fpuzzles
+        if not match[1].strip():
+            raise ParseError(f"the link is empty after {kind!r} (cut short?): copy the whole "
+                             "link again")
         text = match[1]
     payload = _BASE64.match(text.replace(" ", "+"))
-    if payload is None or not payload[0]:
-        raise ParseError("the link is damaged: after 'load=' or 'fpuzzles' comes no "
-                         "Base64 data; copy the whole link again")
+    if payload is None or not payload[0]:  # (a bare payload starts N4Ig: only links)
+        raise ParseError(f"the link is damaged: after {kind!r} comes no Base64 data; copy "
+                         "the whole link again")
     return payload[0]
 
 

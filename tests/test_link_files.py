@@ -79,3 +79,13 @@ def test_a_wrapped_penpa_link_is_joined_again(tmp_path, cli_here) -> None:
     code, out, err = cli_here("check", str(path), "-f", "line")
     _, whole, _ = cli_here("check", PENPA_KILLER, "-f", "line")
     assert (code, err) == (0, "") and out.splitlines() == [whole.strip(), "unique 3214142323414132"]
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "count", "candidates", "explain",
+                                     "analyse", "hint", "render", "export", "convert"])
+def test_every_commands_help_names_the_links_and_files_it_reads(cli_here, command) -> None:
+    """PUZZLE and --ignore-unsupported named only f-puzzles and SudokuPad."""
+    code, out, _ = cli_here(command, "--help")
+    words = " ".join(out.split())
+    assert code == 0 and "SudokuPad or Penpa+ link, f-puzzles JSON or ipuz" in words
+    assert "--ignore-unsupported f-puzzles, SudokuPad and Penpa+ input" in words

@@ -5,6 +5,7 @@ and Penpa+), bare ``fpuz…`` payloads."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,15 @@ def test_every_commands_help_names_the_links_and_files_it_reads(cli_here, comman
     words = " ".join(out.split())
     assert code == 0 and "SudokuPad or Penpa+ link, f-puzzles JSON or ipuz" in words
     assert "--ignore-unsupported f-puzzles, SudokuPad and Penpa+ input" in words
+
+
+@pytest.mark.parametrize("command", ["render", "export", "check"])
+def test_the_unverified_warning_names_the_file_in_every_command(tmp_path, cli_here,
+                                                                  command) -> None:
+    """render and export said it without the file name, the other commands with it."""
+    path = tmp_path / "noanswer.txt"
+    path.write_text(re.sub(r"&a=[^&]*", "", PENPA_KILLER) + "\n")
+    out = tmp_path / ("out.svg" if command == "render" else "out.txt")
+    code, _, err = cli_here(command, str(path), "-o", str(out))
+    assert code == 0 and err.startswith(f"satdoku: warning: {path}: read as a 9x9 Sudoku"), err
+    assert "unverified" in err

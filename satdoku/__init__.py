@@ -1,7 +1,8 @@
 """satdoku — Sudoku of any size and its variants as SAT.
 
 The API an app needs is here, one import and one call per task; a puzzle may be given as a
-:class:`Puzzle` or as text (a line, a grid, JSON, an f-puzzles or SudokuPad link, a file name):
+:class:`Puzzle` or as text (a line, a grid, JSON, an f-puzzles / SudokuPad / Penpa+ link, ipuz,
+a file name):
 
 >>> import satdoku
 >>> satdoku.check("1.34 34.2 2.43 43.1").status.value

@@ -586,8 +586,11 @@ FPZ = "https://f-puzzles.com/?load="
 @pytest.mark.parametrize(("text", "message"), [
     ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOAN", "damaged"),
     (LINK[:-40], "damaged"),
-    ("https://f-puzzles.com/?load=@@@", "comes no Base64 data"),
-    ("https://f-puzzles.com/?load=", "the link is empty"),
+    ("https://f-puzzles.com/?load=@@@", "after 'load=' comes no Base64 data"),
+    ("https://f-puzzles.com/?load=", "the link is empty after 'load='"),
+    ("https://sudokupad.app/fpuz", "the link is empty after 'fpuz' (cut short?)"),
+    ("https://sudokupad.app/?puzzleid=fpuzzles", "the link is empty after 'fpuzzles'"),
+    ("https://sudokupad.app/fpuz%%", "after 'fpuz' comes no Base64 data"),
     ("https://f-puzzles.com/?load=" + compress_to_base64("not json"), "Expecting value"),
     ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 9}'), "'size' and 'grid'"),
     ("https://f-puzzles.com/?load=" + compress_to_base64('{"size": 2, "grid": [[{}]]}'),

@@ -127,6 +127,24 @@ def test_penpa_without_an_answer_is_unverified() -> None:
                for w in record.warnings)
 
 
+def test_penpa_answer_that_fills_part_of_the_grid_is_named_as_such() -> None:
+    """An ``a=`` with some digits is a published solution that is no full grid, not none."""
+    (record,) = records(_link({"lineE": _boxes()}, answer=[[], [], [], [], _answer()[4][:9]]))
+    assert any("unverified (its published solution is not a full 4x4 grid" in w
+               for w in record.warnings), record.warnings
+
+
+def test_penpa_grid_without_box_lines_or_classic_variant_says_so() -> None:
+    """No thick lines and no ``&variants=classic``: "a grid without regions", with the hint,
+    not "thick lines that do not divide the board … (1 areas)"."""
+    (record,) = records(_link({}))
+    assert "a grid without regions (no thick lines divide it, and the link names no " \
+        "'classic' variant" in record.error.message, record.error.message
+    one_wall = dict(list(_boxes().items())[:1])  # a thick line that divides nothing
+    (record,) = records(_link({"lineE": one_wall}))
+    assert "into 4 regions of 4 cells (1 area)" in record.error.message, record.error.message
+
+
 def test_penpa_unknown_layers_and_symbols_are_named() -> None:
     width = 8
     q = {"lineE": _boxes(), "surface": {"18": 1}, "symbol": {str(2 * width + 3): [1, "star", 1]}}
@@ -181,7 +199,7 @@ def test_penpa_variants_are_read_as_the_rules_they_name_and_unknown_ones_refused
     assert (rec.obj["box"], rec.obj["rules"]) == ("2x3", ["anti-knight"])
     assert rec.refused == ("the Sudoku variant 'foo' the link names (&variants=)",)
     assert recognise_penpa(decode_link(_link({}, size=6))).refused[0].startswith(
-        "thick lines that do not divide the board")  # no variants: no boxes taken for granted
+        "a grid without regions")  # no variants: no boxes taken for granted
 
 
 def test_penpa_irregular_regions_layer_is_read_and_its_lines_must_follow_it() -> None:

@@ -79,24 +79,15 @@ def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer
         puzzle_done()
 
 
-def _where(record: Record, message: str, name: str, many: bool) -> str:
-    """The input and line a message is about, unless it already says so."""
-    if message.startswith((name, "line ")):
-        return ""
-    if many:
-        return f"{name}, line {record.line}: "
-    return "" if name == "<argument>" else f"{name}: "
-
-
 def emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO,
          note: Callable[[str], None], many: bool, name: str) -> None:
     """Write one answer: its text to ``out``, its messages through ``note`` (stderr)."""
     for warning in record.warnings:  # also kept in the output: JSON, and grid text
-        note(f"satdoku: warning: {_where(record, warning, name, many)}{warning}")
+        note(f"satdoku: warning: {record.where(warning, name, many)}{warning}")
     if record.warnings and answer.text and fmt is OutputFormat.grid:
         answer.text = "".join(f"# warning: {w}\n" for w in record.warnings) + answer.text
     if answer.message:
-        where = _where(record, answer.message, name, many)
+        where = record.where(answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT, ExitCode.OUTPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "
         note(f"{prefix}{where}{shorten(answer.message)}")

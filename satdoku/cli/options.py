@@ -29,12 +29,14 @@ GLOBAL_RULES = ", ".join(GLOBAL_RULE_TABLE)
 __all__ = ["Batch", "OutputFormat", "SolverOptions", "Source"]
 
 
+#: The links and files of other programs every input reads (docs/formats.md), as helps say.
+SHARED_INPUT = "an f-puzzles, SudokuPad or Penpa+ link, f-puzzles JSON or ipuz"
+
 PuzzleArg = Annotated[str, typer.Argument(
     help="A puzzle file (text, or JSON with cages, jigsaw regions, even/odd cells…: see "
-         "'satdoku rules'; f-puzzles JSON too), '-' for standard input, or the puzzle itself "
-         "(e.g. an 81-character line; '.' or '0' for blanks; an f-puzzles or SudokuPad "
-         "link).", show_default=False,
-    metavar="PUZZLE")]
+         f"'satdoku rules'; {SHARED_INPUT} too), '-' for standard input, or the puzzle "
+         "itself (e.g. an 81-character line; '.' or '0' for blanks; a link).",
+    show_default=False, metavar="PUZZLE")]
 Box = Annotated[str, typer.Option(
     "--box", help="Box size RxC, e.g. 3x3, 2x3, 4x4; '1xN' or 'none' for a Latin square. "
                   "Default: square boxes when the size is a square, else the most square "
@@ -139,9 +141,10 @@ Picture = Annotated[str | None, typer.Option(
                   "extra): givens black, solved digits blue, pencil marks for candidates, "
                   "differing or clashing cells highlighted. One puzzle only.")]
 IgnoreUnsupported = Annotated[bool, typer.Option(
-    "--ignore-unsupported", help="f-puzzles / SudokuPad input: go on without the constraints "
-                                 "satdoku cannot express (named in a warning that the output "
-                                 "keeps) instead of refusing the puzzle.")]
+    "--ignore-unsupported", help="f-puzzles, SudokuPad and Penpa+ input: go on without the "
+                                 "constraints satdoku cannot express (named in a warning "
+                                 "that the output keeps) instead of refusing the puzzle "
+                                 "(ipuz fields satdoku cannot interpret are always refused).")]
 
 __all__ += ["DEFAULT_AMO", "DEFAULT_BACKEND", "DEFAULT_ENCODING"]
 

@@ -91,20 +91,21 @@ def link_payload(text: str) -> str:
     >>> link_payload("<https:/f-puzzles.com/?load=N4Ig%2Bab cd&utm=x>")
     'N4Ig+ab+cd'
     """
-    text = _unwrap(text)
+    text, kind = _unwrap(text), ""
     if not _BARE.fullmatch(text):
         link = unquote(text)
         match = _PAYLOAD.search(link)
-        if match is not None and not match[1].strip():
-            raise ParseError("the link is empty after 'load=' or 'fpuzzles' (cut short?): "
-                             "copy the whole link again")
         if match is None:
             raise ParseError(_needs_network(link))
+        kind = match[0][:len(match[0]) - len(match[1])].lstrip("?&")  # load=, fpuz, fpuzzles
+        if not match[1].strip():
+            raise ParseError(f"the link is empty after {kind!r} (cut short?): copy the whole "
+                             "link again")
         text = match[1]
     payload = _BASE64.match(text.replace(" ", "+"))
-    if payload is None or not payload[0]:
-        raise ParseError("the link is damaged: after 'load=' or 'fpuzzles' comes no "
-                         "Base64 data; copy the whole link again")
+    if payload is None or not payload[0]:  # (a bare payload starts N4Ig: only links)
+        raise ParseError(f"the link is damaged: after {kind!r} comes no Base64 data; copy "
+                         "the whole link again")
     return payload[0]
 
 
@@ -174,17 +175,40 @@ def dump(fobj: dict) -> str:
 # -- input records for the commands --------------------------------------------------------------
 def _lines(text: str) -> list[tuple[int, str]]:
     """The numbered lines that are not blank or comments, a link wrapped over several lines
-    joined again (a line of Base64 that is no payload of its own continues a link)."""
+    joined again (:func:`_continues`; never across a blank or comment line)."""
     lines: list[tuple[int, str]] = []
+    joinable = False  # whether the line before was a record's (no blank or comment line)
     for k, line in enumerate(text_lines(text), 1):
         line = line.strip()
         if not line or line.startswith("#"):
+            joinable = False
             continue
-        if lines and _BASE64.fullmatch(line) and not _BARE.match(line) and is_link(lines[-1][1]):
+        if joinable and _continues(lines[-1][1], line):
             lines[-1] = (lines[-1][0], lines[-1][1] + line)
         else:
             lines.append((k, line))
+        joinable = True
     return lines
+
+
+_PIECE = re.compile(r"[A-Za-z0-9+/=&%,]+")  # Base64, and a query's '&a=', '%2C', ','
+_CELLS = re.compile(r"[0-9,]{16,}")  # a text puzzle, its blanks 0 (4x4 or more)
+
+
+def _continues(link: str, line: str) -> bool:
+    """Whether ``line`` is the next piece of ``link`` wrapped over lines: Base64, and the
+    ``&``, ``%``, ``,`` of a link's query (a Penpa+ link's ``&a=``, ``&variants=``), that is
+    no link or bare payload of its own (``scl…``, ``N4Ig…``, a Penpa+ link …) and no line of
+    digits (a text puzzle).
+
+    >>> _continues("https://sudokupad.app/sclN4Ig", "KFsBmAA"), _continues(
+    ...     "https://swaroopg92.github.io/penpa-edit/?m=solve&p=zVld", "RZ&variants=classic%2C")
+    (True, True)
+    >>> _continues("https://sudokupad.app/sclN4Ig", "sclN4IglgJiBcIM4A84F")
+    False
+    """
+    return (_PIECE.fullmatch(line) is not None and not _BARE.match(line)
+            and not _CELLS.fullmatch(line) and not is_link(line) and is_link(link))
 
 
 def _is_fobj(x: Any) -> bool:

@@ -245,5 +245,6 @@ def one_puzzle(records: Sequence[Record], name: str, command: str, warn: bool = 
         raise records[0].error
     assert records[0].puzzle is not None
     for warning in records[0].warnings if warn else ():
-        print(f"satdoku: warning: {warning}", file=sys.stderr)
+        print(f"satdoku: warning: {records[0].where(warning, name, False)}{warning}",
+              file=sys.stderr)
     return records[0].puzzle

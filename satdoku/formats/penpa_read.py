@@ -117,7 +117,10 @@ class Geometry:
         return "outside the board"
 
 
-def _regions(geo: Geometry, edges: dict[str, Any], refused: list[str]) -> dict[str, Any]:
+def _regions(geo: Geometry, edges: dict[str, Any], refused: list[str],
+             variants: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The regions the thick lines inside the grid draw (refused unless they divide it into
+    n regions of n cells)."""
     n = geo.n
     walls: set[tuple[int, int]] = set()
     for key, style in edges.items():
@@ -145,10 +148,20 @@ def _regions(geo: Geometry, edges: dict[str, Any], refused: list[str]) -> dict[s
     fields, extra = board_fields([{"region": root(i)} for i in range(n * n)], n)
     sizes = Counter(root(i) for i in range(n * n))
     if extra or len(sizes) != n or set(sizes.values()) != {n}:
-        refused.append(f"thick lines that do not divide the board into {n} regions of {n} "
-                       f"cells ({len(sizes)} areas)")
+        refused.append(_not_regions(n, len(sizes), bool(walls), "classic" in variants))
         return {"box": "none"}
     return fields
+
+
+def _not_regions(n: int, areas: int, walls: bool, classic: bool) -> str:
+    """Why the thick lines give no regions: none inside the grid (the link may lack
+    ``&variants=classic``), or the areas they draw."""
+    if not walls:
+        return "a grid without regions (no thick lines divide it" + (
+            ")" if classic else ", and the link names no 'classic' variant: "
+            "&variants=classic gives the standard boxes)")
+    return (f"thick lines that do not divide the board into {n} regions of {n} cells "
+            f"({areas} area{'' if areas == 1 else 's'})")
 
 
 def _board(geo: Geometry, edges: dict[str, Any], q: dict[str, Any], variants: set[str],
@@ -167,7 +180,7 @@ def _board(geo: Geometry, edges: dict[str, Any], q: dict[str, Any], variants: se
         return {"box": "none"}
     if "classic" in variants and not any(s in THICK for s in edges.values()):
         return {"box": default_box(geo.n)}
-    return _regions(geo, edges, refused)
+    return _regions(geo, edges, refused, frozenset(variants))
 
 
 def _diagonals(geo: Geometry, edges: dict[str, Any], data: PenpaData, text: RulesText,
@@ -250,16 +263,16 @@ def _count(value: Any) -> str:
 
 
 def _answer(geo: Geometry, answer: Any, givens: list[int]) -> str | None:
-    """The setter's answer as a line of digits, when with the givens it fills the board
-    (Penpa+ keeps the digits the solver enters, not the givens)."""
+    """The setter's answer as a line of digits, with the givens (Penpa+ keeps the digits the
+    solver enters, not the givens); 0 where it leaves a cell empty (then it is no full grid)."""
     if not isinstance(answer, list) or len(answer) < 5 or not isinstance(answer[4], list):
         return None
     digits = {cell: str(d) for cell, d in enumerate(givens) if d}
+    entered = False
     for entry in answer[4]:
         key, _, value = str(entry).partition(",")
         cell = geo.cell(int(key)) if key.isdigit() else None
         if cell is not None:
             digits[cell] = value.strip()
-    if len(digits) != geo.n ** 2:
-        return None
-    return " ".join(digits[i] for i in range(geo.n ** 2))
+            entered = True
+    return " ".join(digits.get(i, "0") for i in range(geo.n ** 2)) if entered else None

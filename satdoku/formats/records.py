@@ -32,3 +32,16 @@ class Record:
     warnings: tuple[str, ...] = ()
     #: Title, author, comment: carried over when the puzzle is converted.
     meta: tuple[tuple[str, str], ...] = ()
+
+    def where(self, message: str, name: str, many: bool) -> str:
+        """The input (``name``) and line ``message`` is about, as a prefix of it, unless it
+        already says so; none for a puzzle given as the argument.
+
+        >>> Record(3, "").where("unverified", "a.txt", True), Record(1, "").where("x", "a", False)
+        ('a.txt, line 3: ', 'a: ')
+        """
+        if message.startswith((name, "line ")):
+            return ""
+        if many:
+            return f"{name}, line {self.line}: "
+        return "" if name == "<argument>" else f"{name}: "

@@ -12,7 +12,8 @@ prefix says how the rest holds the puzzle, as SudokuPad reads it:
 - no prefix: a short id of a puzzle kept on SudokuPad's server (satdoku does not use the
   network).
 
-A bare ``scl…``/``ctc…``/``scf…`` payload (as data sets list them) reads the same.
+A bare ``scl…``/``ctc…``/``scf…``/``fpuz…``/``fpuzzles…`` payload (as data sets list them)
+reads the same.
 
 >>> link_kind("https://sudokupad.app/ctcN4Ig?setting-x=1")
 ('scl', 'N4Ig')
@@ -34,7 +35,8 @@ _HOST = re.compile(r"(?i)^(?:https?:/*)?(?:[a-z0-9-]+\.)*(?:sudokupad\.app|"
                    r"sudokupad\.svencodes\.com|crackingthecryptic\.com)(?::\d+)?(/[^#]*)?")
 _ID = re.compile(r"(?i)(?:[?&]puzzleid=)([^&#]*)")
 _PREFIX = re.compile(r"(scl|ctc|fpuz|scf)(?:zles)?(.*)", re.DOTALL)
-_BARE = re.compile(r"(?:scl|ctc|scf)[A-Za-z0-9+/=%_.\-]{8,}")
+_BARE = re.compile(r"(?:scl|ctc|scf)[A-Za-z0-9+/=%_.\-]{8,}"
+                   r"|fpuz(?:zles)?N4Ig[A-Za-z0-9+/=%]*")  # (f-puzzles JSON compresses to N4Ig…)
 KINDS = {"scl": "scl", "ctc": "scl", "fpuz": "fpuzzles", "scf": "scf"}
 
 

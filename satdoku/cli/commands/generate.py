@@ -15,6 +15,7 @@ from satdoku.cli.options import (
     DEFAULT_AMO,
     DEFAULT_BACKEND,
     DEFAULT_ENCODING,
+    SHARED_INPUT,
     AmoOpt,
     Backend,
     Dask,
@@ -86,9 +87,9 @@ Clues = Annotated[int | None, typer.Option(
 Template = Annotated[str | None, typer.Option(
     "--template", metavar="PUZZLE",
     help="Generate on this puzzle's board and rules: a JSON puzzle (cages, lines, dots, "
-         "jigsaw regions …), an f-puzzles or SudokuPad link or f-puzzles JSON, or a plain "
-         "grid. Each grid satisfies every rule of the template, then clues are removed as "
-         "usual; --rules add to the template's.")]
+         f"jigsaw regions …), {SHARED_INPUT}, or a plain grid. Each grid satisfies every "
+         "rule of the template, then clues are removed as usual; --rules add to the "
+         "template's.")]
 TemplateGivensOpt = Annotated[str, typer.Option(
     "--template-givens", metavar="keep|removable|drop",
     help="The template's givens: keep (in every puzzle, never removed), removable (every "

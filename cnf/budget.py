@@ -208,3 +208,30 @@ class Deadline:
             return self
         return Deadline(seconds)
 
+
+
+#: What the last piece of work cut short by its deadline had built (its exception, whose
+#: traceback holds the frames that hold it): see :func:`defer_freeing`.
+_deferred: list[BaseException] = []
+
+
+def defer_freeing(err: BaseException) -> None:
+    """Keep what the work that raised ``err`` had built until :func:`free_deferred` (or the
+    next call): freeing a formula of millions of lists takes ~0.3 s per second spent
+    building it, time that would run past the deadline that stopped the build. The caller
+    answers first and frees afterwards (a command line that ends at once never frees it).
+    At most one such piece is kept.
+
+    >>> try:
+    ...     Deadline(0).check("building")
+    ... except TimeoutError as err:
+    ...     defer_freeing(err)
+    >>> len(_deferred), free_deferred(), len(_deferred)
+    (1, None, 0)
+    """
+    _deferred[:] = [err]
+
+
+def free_deferred() -> None:
+    """Free what :func:`defer_freeing` kept."""
+    _deferred.clear()

@@ -188,3 +188,37 @@ def test_hint_holds_its_time_limit(tmp_path):
     assert done.returncode == 4, done.stderr
     assert done.stderr.count("\n") == 1 and "time limit of 1.2 s reached" in done.stderr
     assert cpu < 1.2 * 1.1 + start + 0.3, (cpu, start)
+
+
+def test_a_build_cut_short_is_freed_after_the_answer():
+    """A CNF cut short by the time limit is freed after the answer, not before it: freeing
+    its millions of lists took ~0.3 s per second built, past the deadline (`solve` of an
+    empty 36x36 with six rules at --time-limit 1 ended at 1.13-1.19 s in the process)."""
+    from cnf.budget import free_deferred
+    from satdoku.solving import Status
+
+    rules = parse_rules("diagonal,windoku,disjoint,anti-knight,anti-king,nonconsecutive")
+    puzzle = Puzzle(Board(36, box=(6, 6)), (0,) * 36 * 36, rules)
+    solver = solver_for(puzzle.board, puzzle.rules)
+    start = time.process_time()
+    assert solver.solve(puzzle, time_limit=0.5).status is Status.UNKNOWN
+    spent = time.process_time() - start
+    start = time.process_time()
+    free_deferred()
+    freeing = time.process_time() - start
+    assert freeing > 0.02 and spent < 0.5 * 1.1, (spent, freeing)
+
+
+def test_the_step_search_on_a_puzzle_that_is_not_unique_heeds_the_deadline():
+    """Without a solution the deduction search tries every open candidate (8,192 literals on
+    an empty 16x16): it stops at the deadline (TimeoutError, the path cut short: exit 4)
+    instead of scanning on and calling the puzzle stuck (exit 3 at 1.15-1.35 x T)."""
+    from satdoku.explain.search import Search
+
+    puzzle = Puzzle(Board.classic(9), (0,) * 81)
+    search = Search(constraint_groups(puzzle.board), puzzle, None)
+    try:
+        with pytest.raises(TimeoutError):
+            search._deduction(Deadline(0))
+    finally:
+        search.close()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TextIO
 
+from cnf.budget import free_deferred
 from cnf.errors import native_interrupt
 from satdoku.errors import ExitCode, Interrupted, SatdokuError, shorten
 from satdoku.formats import Record
@@ -60,6 +61,7 @@ Handler = Callable[[Puzzle, OutputFormat], Answer]
 
 def answer_record(record: Record, fmt: OutputFormat, handler: Handler) -> Answer:
     """The answer for one record (its reading error, or what the handler makes of it)."""
+    free_deferred()  # (what the last puzzle's time limit cut short: before this one's clock)
     puzzle_started()  # (the handler's time limit counts from here, or the command's start)
     if record.error is not None:
         return Answer(record.error.exit_code, "error", message=str(record.error),

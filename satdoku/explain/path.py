@@ -161,8 +161,8 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                     step = _optimal(search, step, optimal, deadline)
             except TimeoutError:
                 break
-            if step is None:
-                stuck = True
+            if step is None:  # (no step: stuck, unless a search gave up at the deadline)
+                stuck = not deadline.expired
                 break
             steps.append(step)
             search.apply(step)

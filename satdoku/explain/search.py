@@ -417,8 +417,13 @@ class Search:
         candidates = self.open_literals()
         sels = [g.selector for g in groups]
         if self._refuted is None or self._refuted[0] != len(self.facts):
-            self._refuted = (len(self.facts),
-                             [x for x in candidates if self.refutes(sels, x)])
+            refuted: list[int] = []
+            for k, x in enumerate(candidates):  # (thousands on a 16x16 that is not unique)
+                if k % 256 == 0 and deadline is not None:
+                    deadline.check("looking for the next step")
+                if self.refutes(sels, x):
+                    refuted.append(x)
+            self._refuted = (len(self.facts), refuted)
         refuted = self._refuted[1]
         if not refuted:
             if most is not None or self.solution is None:

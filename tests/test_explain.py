@@ -321,7 +321,7 @@ def test_names_of_variant_steps():
     p = example("killer")
     g = constraint_groups(p.board, p.rules)
     e = explain(p, max_steps=3)
-    assert [s.name for s in e.steps] == ["cage sum"] * 3
+    assert [s.name for s in e.steps] == ["cage combinations"] * 3
     assert all(g.groups[s.groups[0]].kind == "killer" for s in e.steps)
 
 
@@ -378,7 +378,7 @@ def test_cli_explain_text_and_json():
     assert data["grade"]["label"] == "easy" and len(data["steps"]) == 64
     run = run_cli("hint", str(EXAMPLES / "killer.json"), "--json")
     first = json.loads(run.out)["steps"][0]
-    assert first["name"] == "cage sum" and first["constraints"][0]["kind"] == "killer"
+    assert first["name"] == "cage combinations" and first["constraints"][0]["kind"] == "killer"
     assert first["derived"][0] == {"cell": "r1c5", "digit": 1, "eliminated": True}
 
 

@@ -184,11 +184,11 @@ def test_innies_and_outies():
 def test_cage_locked_in_a_box_is_no_innie():
     b9 = Board.classic(9)
     name, ok = _killer_step([((0, 1), 3)], -cell_var(b9, 2, 1), {"box 1"}, b9)
-    assert ok and name == "box + cage sum"  # 1 and 2 sit in the cage: not in r1c3
+    assert ok and name == "cage combinations + box"  # 1 and 2 sit in the cage: not in r1c3
 
 
 @pytest.mark.parametrize(("name", "phrases"), [
-    ("thermo", {"thermometer"}), ("kropki", {"white dot", "black dot"}),
+    ("thermo", {"thermometer bounds"}), ("kropki", {"white dot", "black dot"}),
     ("arrows", {"arrow sum"}), ("little-killer", {"little killer sum"}),
     ("sandwich", {"sandwich sum"})])
 def test_variant_names_occur(name, phrases):

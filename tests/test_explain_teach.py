@@ -67,7 +67,7 @@ def test_teach_of_a_cage_gives_its_combinations():
     p = parse_json_puzzle((ROOT / "examples" / "killer.json").read_text())
     e = explain(p, max_steps=3)
     s = e.steps[0]
-    assert s.name == "cage sum" and "can only be" in s.teach
+    assert s.name == "cage combinations" and "can only be" in s.teach
     combos = re.findall(r"\{(\d(?:\+\d)+)\}", s.teach)
     cage = next(g for g in e.groups.groups if g.index == s.groups[0]).rule.cages[0]
     assert combos and all(sum(map(int, c.split("+"))) == cage.total for c in combos)
@@ -79,7 +79,7 @@ def test_given_forced_variant_steps_are_shown_with_their_bounds():
     p = parse_json_puzzle((ROOT / "examples" / "thermo.json").read_text())
     e = explain(p, max_steps=2)
     first = e.steps[0]  # the 7 at r1c3 pushes the thermometer's next cells up
-    assert first.name == "thermometer" and first.derived == (cell_digit_lit(p, "r2c2", 8),)
+    assert first.name == "thermometer bounds" and first.derived == (cell_digit_lit(p, "r2c2", 8),)
     assert "from the bulb r1c3" in first.teach and "r2c2 8–8" in first.teach
 
 

@@ -15,8 +15,10 @@ be switched off.
 
 >>> weight("naked pair"), family_of("XY-wing"), family_of("hidden single")
 (3.0, 'wings', None)
->>> family_of("forcing chain"), family_of("cage sum")
+>>> family_of("forcing chain"), family_of("cage combinations")
 ('contradictions', None)
+>>> weight("kropki chain", 3), weight("cage combinations")
+(3.2, 1.8)
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ TECHNIQUES: dict[str, tuple[float, str | None]] = {
     "trial and error": (9.8, "contradictions"),
     # variant and generic steps (no SE value: weighted by size)
     "innies/outies": (2.8, None),
+    "45 rule": (2.8, None),
     "deduction": (3.6, "contradictions"),
     "contradiction chain": (7.8, "contradictions"),
 }
@@ -67,6 +70,14 @@ TECHNIQUES: dict[str, tuple[float, str | None]] = {
 VARIANT_SINGLE = 1.8
 #: Weight of a variant step citing k constraints: this base plus STEP per constraint.
 VARIANT_BASE, VARIANT_STEP = 2.0, 0.4
+#: Names of variant techniques (:data:`.names.VARIANT_SHAPES`, :data:`.names.RULE_PHRASES`):
+#: no SE value and no editor family, weighted by size like every variant step (so naming a
+#: step never changes its weight); listed so that no prefix of a classic name claims them.
+VARIANT_TECHNIQUES = frozenset({
+    "cage combinations", "thermometer bounds", "arrow sum", "little killer sum",
+    "sandwich sum", "white dot", "black dot", "XV sum", "negative constraint",
+    "whisper bounds", "renban window", "skyscraper clue", "kropki chain", "cage overlap",
+    "thermometer chain", "whisper chain", "renban chain", "arrow chain"})
 #: Chains: weight grows with the number of links past the shortest (SE adds about this).
 CHAIN_STEP = 0.1
 
@@ -87,6 +98,8 @@ def family_of(name: str) -> str | None:
     """The editor family a step named ``name`` belongs to (None: singles, variant sums …)."""
     if name in TECHNIQUES:
         return TECHNIQUES[name][1]
+    if name.split(" + ")[0] in VARIANT_TECHNIQUES:
+        return None
     for base, (_, fam) in TECHNIQUES.items():
         if name.startswith(base + " ") or name.startswith(base + "("):
             return fam

@@ -36,6 +36,7 @@ import dataclasses
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cnf import AMO, Formula, at_least_one, at_most_one
 from cnf.budget import Deadline
@@ -69,6 +70,12 @@ class Group:
 
 
 UNIT_KINDS = ("row", "column", "box", "region")
+
+
+def cage_total(g: Group) -> int | None:
+    """The total of a killer cage's group (None: a cage without one, or not one cage)."""
+    cages: Sequence[Any] = getattr(g.rule, "cages", ()) if g.kind == "killer" else ()
+    return cages[0].total if len(cages) == 1 else None
 
 
 @dataclass(frozen=True)

@@ -20,15 +20,20 @@ naked pair / triple / quad  k cells and one unit holding them; eliminations in t
 hidden pair / triple / quad the same groups; eliminations in the k cells themselves
 X-wing / swordfish /        k rows and k columns, eliminating one digit
 jellyfish
-<rule> (e.g. cage sum)      one variant constraint alone (a killer cage's combinations …)
-innies/outies               killer cages and disjoint houses (rows, columns, boxes,
-                            regions; cells' own constraints may join): the derived cells
-                            lie where the houses and the cages differ, and that
-                            difference is small (at most n/2 cells) — the houses add up
-                            to a known total, the cages to their sums, so the cells left
-                            over (innies) or sticking out (outies) add up to the rest
-<rule> + <unit> …           a few constraints, some of them variant ones (cells not named):
-                            ``cage sum + box``
+cage combinations,          one variant constraint alone (or with cells' own constraints),
+thermometer bounds, arrow   by the technique it is (:data:`RULE_PHRASES`): a killer cage's
+sum, whisper bounds …       combinations, a thermometer's ranges, an arrow's sum …
+innies/outies               killer cages and one house (row, column, box, region; cells'
+                            own constraints may join): the derived cells lie where the
+                            house and the cages differ, and that difference is small (at
+                            most n/2 cells) — the house adds up to a known total, the cages
+                            to their sums, so the cells left over (innies) or sticking out
+                            (outies) add up to the rest
+45 rule                     the same over two or more disjoint houses
+kropki chain …              several variant constraints of one shape (:data:`VARIANT_SHAPES`):
+                            two or more kropki dots linked cell to cell …
+<technique> + <unit> …      a few constraints, some of them variant ones (cells not named):
+                            ``cage combinations + box``
 =========================== =============================================================
 
 >>> from satdoku.board import Board
@@ -42,20 +47,44 @@ innies/outies               killer cages and disjoint houses (rows, columns, box
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from satdoku.explain.catalogue import weight
-from satdoku.explain.groups import Group, Groups
+from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.steps import TRIAL, Step, cell_digit
 
 #: Forcing chains and nets: weight grows with the implications they need, up to a cap.
 FORCING = {"forcing chain": (7.5, 0.05, 8.4), "forcing net": (8.5, 0.03, 9.4),
            "nested forcing net": (9.2, 0.05, 9.9), "trial and error": (9.5, 0.05, 10.5)}
 
-#: Names of the rules' own one-constraint deductions (other rules: their own name).
-RULE_PHRASES = {"killer": "cage sum", "thermo": "thermometer", "arrow": "arrow sum",
+#: Names of the rules' own one-constraint deductions, by the technique a solver would name
+#: (other rules: their own name). A rule named like a classic technique (the skyscraper
+#: clue) must be renamed here, or it would take that technique's weight and family.
+RULE_PHRASES = {"killer": "cage combinations", "thermo": "thermometer bounds",
+                "slow thermo": "thermometer bounds", "arrow": "arrow sum",
                 "little-killer": "little killer sum", "sandwich": "sandwich sum",
                 "white dots": "white dot", "black dots": "black dot", "xv": "XV sum",
-                "negative": "negative constraint"}
+                "negative": "negative constraint", "whispers": "whisper bounds",
+                "renban": "renban window", "skyscraper": "skyscraper clue"}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A variant technique read from the variant constraints a step cites: their kinds
+    (all of them among ``kinds``), how many (at least ``least``), and whether they must
+    form one chain, each sharing a cell with the next (houses and cells may join)."""
+
+    name: str
+    kinds: frozenset[str]
+    least: int = 2
+    chain: bool = True
+
+
+#: The variant techniques of several constraints, first match wins (data: a new shape is a
+#: row here, and a name in :data:`.catalogue.VARIANT_TECHNIQUES`).
+VARIANT_SHAPES = (
+    Shape("kropki chain", frozenset({"white dots", "black dots"})),
+)
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
 FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 #: Unnamed deductions citing more groups than this are called contradiction chains.
@@ -74,8 +103,9 @@ def name_step(groups: Groups, step: Step, placed: Sequence[int]) -> str:
     cells = {cell_digit(board, x)[0] for x in step.derived}
     digits = {cell_digit(board, x)[1] for x in step.derived}
     units = [g for g in cited if g.is_unit]
-    if _innies_outies(board.n, cited, cells):
-        return "innies/outies"
+    houses = _innies_outies(board.n, cited, cells)
+    if houses:
+        return "innies/outies" if houses == 1 else "45 rule"
     if not kinds <= {"cell", "row", "column", "box", "region"}:
         return _variant(cited)
     if step.placements:
@@ -158,30 +188,64 @@ def _subset(cited: list[Group], units: list[Group], cells: set[int]) -> str:
     return ""
 
 
-def _innies_outies(n: int, cited: list[Group], cells: set[int]) -> bool:
-    """Killer cages and disjoint houses (and cells), the derived cells in the small
-    difference of the houses' cells and the cages' cells."""
+def _innies_outies(n: int, cited: list[Group], cells: set[int]) -> int:
+    """How many houses, when the step is killer cages (with sums) and disjoint houses (and
+    cells), the derived cells in the small difference of the houses' and the cages' cells;
+    else 0."""
     cages = [g for g in cited if g.kind == "killer"]
     houses = [g for g in cited if g.is_unit]
     if not cages or not houses or len(cages) + len(houses) + sum(
             g.kind == "cell" for g in cited) != len(cited):
-        return False
+        return 0
+    if any(cage_total(g) is None for g in cages):
+        return 0
     inside = [i for g in houses for i in g.cells]
     if len(inside) != len(set(inside)):  # houses overlap: no plain total
-        return False
+        return 0
     caged = {i for g in cages for i in g.cells}
     if any(not set(g.cells) & set(inside) for g in cages):
-        return False
+        return 0
     difference = set(inside) ^ caged
-    return bool(cells) and cells <= difference and len(difference) <= n // 2
+    ok = bool(cells) and cells <= difference and len(difference) <= n // 2
+    return len(houses) if ok else 0
 
 
 def _variant(cited: list[Group]) -> str:
-    """``cage sum + box``: the constraints other than cells, by kind (few of them)."""
+    """``cage combinations + box``: the technique of the variant constraints (one of
+    :data:`VARIANT_SHAPES`, or each by its phrase) first, then the houses by kind (few
+    constraints in all)."""
     if len(cited) > CHAIN:
         return _plain(cited)
-    kinds = [RULE_PHRASES.get(g.kind, g.kind) for g in cited if g.kind != "cell"]
-    return " + ".join(dict.fromkeys(kinds))
+    variant = [g for g in cited if g.kind != "cell" and not g.is_unit]
+    shape = next((s for s in VARIANT_SHAPES if _fits(s, variant)), None)
+    techniques = [shape.name] if shape else [RULE_PHRASES.get(g.kind, g.kind) for g in variant]
+    houses = [g.kind for g in cited if g.is_unit and not _within(g, variant)]
+    return " + ".join(dict.fromkeys(techniques + houses))
+
+
+def _within(house: Group, variant: list[Group]) -> bool:
+    """Whether ``house`` lies inside one variant constraint's cells, so reading that
+    constraint takes it in (a sandwich clue's own row: ``sandwich sum``, not ``+ row``)."""
+    return any(set(house.cells) <= set(g.cells) for g in variant)
+
+
+def _fits(shape: Shape, variant: list[Group]) -> bool:
+    """Whether the variant groups of a step are ``shape``."""
+    if len(variant) < shape.least or any(g.kind not in shape.kinds for g in variant):
+        return False
+    return not shape.chain or _linked(variant)
+
+
+def _linked(groups: list[Group]) -> bool:
+    """Whether ``groups`` are joined into one piece by the cells they share."""
+    reached, todo = {groups[0].index}, [groups[0]]
+    while todo:
+        g = todo.pop()
+        for h in groups:
+            if h.index not in reached and set(g.cells) & set(h.cells):
+                reached.add(h.index)
+                todo.append(h)
+    return len(reached) == len(groups)
 
 
 def _plain(cited: list[Group]) -> str:

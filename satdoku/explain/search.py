@@ -56,7 +56,7 @@ from satdoku.explain.steps import (
     premise,
 )
 from satdoku.explain.techniques import STAGES, stage_findings
-from satdoku.explain.trace import generic_teach, single_teach
+from satdoku.explain.trace import step_teach
 from satdoku.explain.uniqueness import swappable
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
@@ -305,8 +305,7 @@ class Search:
         if step.name:
             return step
         name, w = name_and_weight(self.groups, step, self.placed, self.facts)
-        teach = (single_teach(self.groups, step, name, self.placed) if len(step.groups) == 1
-                 else generic_teach(self.groups, step, name, self.facts))
+        teach = step_teach(self.groups, step, name, self.placed, self.facts)
         return replace(step, name=name, weight=w, teach=teach)
 
     def apply(self, step: Step) -> None:

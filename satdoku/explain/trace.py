@@ -22,7 +22,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from satdoku.board import Board
-from satdoku.explain.groups import Group, Groups
+from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
 
 #: A replayed implication: the literal, the group that forced it, the literals it rests on.
@@ -141,8 +141,60 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
                 f"checked by the solver). So {what}.")
     more = "" if len(step.derived) == 1 else f" The same constraints also give {what}."
     chain = chain_text(groups, links[1:] or links, conflict)
-    return (f"Suppose {literal_name(board, -x)}. Then {chain}. "
+    lead = sum_rule_text(board, cited) + " " if name in SUM_RULES else ""
+    return (f"{lead}Suppose {literal_name(board, -x)}. Then {chain}. "
             f"So {literal_name(board, x)}.{more}")
+
+
+#: The names of steps read as the 45 rule (:func:`.names._innies_outies`).
+SUM_RULES = ("innies/outies", "45 rule")
+
+
+def sum_rule_text(board: Board, cited: Sequence[Group]) -> str:
+    """The arithmetic of the 45 rule: what the houses add up to, what the cages add up to,
+    and so what the innies (cells of the houses in no cage) and the outies (caged cells
+    outside the houses) add up to."""
+    full = board.n * (board.n + 1) // 2
+    houses = [g for g in cited if g.is_unit]
+    cages = [g for g in cited if g.kind == "killer"]
+    totals = [cage_total(g) or 0 for g in cages]
+    inside = {i for g in houses for i in g.cells}
+    caged = {i for g in cages for i in g.cells}
+    total, cage_sum = full * len(houses), sum(totals)
+    names = ", ".join(g.label for g in houses)
+    said = (f"{names} add{'s' if len(houses) == 1 else ''} up to "
+            + (f"{full}" if len(houses) == 1 else f"{len(houses)}×{full} = {total}"))
+    sums = (f"the cage{'s' if len(cages) > 1 else ''} {', '.join(g.label for g in cages)} "
+            f"add{'s' if len(cages) == 1 else ''} up to "
+            + ("+".join(map(str, totals)) + f" = {cage_sum}" if len(cages) > 1 else
+               f"{cage_sum}"))
+    innies = ", ".join(board.cell_name(i) for i in sorted(inside - caged))
+    outies = ", ".join(board.cell_name(i) for i in sorted(caged - inside))
+    if innies and outies:
+        rest = (f"the innies {innies} minus the outies {outies} make {total} − {cage_sum} = "
+                f"{total - cage_sum}")
+    elif innies:
+        rest = f"the innies {innies} add up to {total} − {cage_sum} = {total - cage_sum}"
+    else:
+        rest = f"the outies {outies} add up to {cage_sum} − {total} = {cage_sum - total}"
+    return f"45 rule: {said}; {sums}; so {rest}."
+
+
+def step_teach(groups: Groups, step: Step, name: str, placed: Sequence[int],
+               facts: Iterable[int]) -> str:
+    """The teach text of a step the generic search found: a one-constraint step's, or one
+    variant constraint's arithmetic when it cites cells' own constraints besides (a renban
+    window, a cage's combinations, read from the digits left), else the chain."""
+    cited = [groups.groups[k] for k in step.groups]
+    variant = [g for g in cited if g.kind != "cell"]
+    if len(cited) == 1:
+        return single_teach(groups, step, name, placed)
+    if len(variant) == 1 and not variant[0].is_unit:
+        extra = variant_arithmetic(groups, variant[0], step, placed)
+        if extra:
+            what = ", ".join(literal_name(groups.board, y) for y in step.derived)
+            return f"{variant[0].label}: {extra}so {what}."
+    return generic_teach(groups, step, name, facts)
 
 
 def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -> str:
@@ -203,6 +255,10 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
     lines: Sequence[Any] = getattr(rule, "lines", ())
     if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
         return _thermo_bounds(board, tuple(lines[0]), cand, rule.name == "slow thermo")
+    if rule.name == "whispers" and len(lines) == 1:
+        return _whisper_bounds(board, lines[0].cells, lines[0].gap(n), cand)
+    if rule.name == "renban" and len(lines) == 1:
+        return _renban_windows(board, tuple(lines[0]), cand)
     arrows: Sequence[Any] = getattr(rule, "arrows", ())
     if len(arrows) == 1 and len(arrows[0].circle) == 1:
         arrow = arrows[0]
@@ -213,6 +269,38 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
                 f"{', '.join(board.cell_name(i) for i in arrow.line)}, which lies between "
                 f"{low} and {high} with the digits left there; ")
     return ""
+
+
+def _whisper_bounds(board: Board, line: Sequence[int], gap: int,
+                    cand: dict[int, set[int]]) -> str:
+    """``neighbours differ by at least 5; r1c2 keeps 1, 2, 8 …``: what each cell keeps
+    once every digit with no neighbour's digit far enough away is struck, round by round."""
+    keep = {i: set(cand[i]) for i in line}
+    changed = True
+    while changed:
+        changed = False
+        for k, i in enumerate(line):
+            near = [line[j] for j in (k - 1, k + 1) if 0 <= j < len(line)]
+            ok = {d for d in keep[i] if all(any(abs(d - e) >= gap for e in keep[j])
+                                            for j in near)}
+            changed |= ok != keep[i]
+            keep[i] = ok
+    kept = "; ".join(f"{board.cell_name(i)} {','.join(map(str, sorted(keep[i])))}"
+                     for i in line)
+    return (f"neighbours along the line differ by at least {gap}, so with the digits left "
+            f"the cells keep {kept}; ")
+
+
+def _renban_windows(board: Board, line: tuple[int, ...], cand: dict[int, set[int]]) -> str:
+    """``4 consecutive digits … can only be 2–5 or 3–6``: the runs of consecutive digits
+    that the digits left in the line's cells can still make."""
+    size = len(line)
+    runs = [range(a, a + size) for a in range(1, board.n - size + 2)
+            if all(cand[i] & set(range(a, a + size)) for i in line)
+            and len(set().union(*(cand[i] for i in line)) & set(range(a, a + size))) == size]
+    listed = " or ".join(f"{r[0]}–{r[-1]}" for r in runs) or "nothing"
+    return (f"{size} different consecutive digits, with the digits left in "
+            f"{', '.join(board.cell_name(i) for i in line)}, can only be {listed}; ")
 
 
 def _thermo_bounds(board: Board, line: tuple[int, ...], cand: dict[int, set[int]],

@@ -176,6 +176,20 @@ def test_lines_are_read_by_colour_where_the_rules_text_names_them() -> None:
     assert recognise(base).obj["whispers"] == [["r1c1", "r2c2", "r3c3"]]
 
 
+@pytest.mark.parametrize(("rules", "said"), [
+    (" Green lines are not German whispers.", "green lines are not whispers"),
+    (" Purple lines are German whispers.", "no line type for green lines")])
+def test_a_line_the_text_denies_or_gives_another_colour_is_refused(rules, said) -> None:
+    """(a new user's trial: both were read as whispers, the only line type the text names)"""
+    base = _parity_fish()
+    del base["metadata"]["solution"]
+    base["metadata"]["rules"] += rules
+    base["lines"] = [{"wayPoints": [[0.5, 0.5], [2.5, 2.5]], "color": "#40C040", "thickness": 8}]
+    reading = recognise(base)
+    assert "whispers" not in reading.obj
+    assert any(said in r for r in reading.refused), reading.refused
+
+
 def test_compact64_payloads_read_the_same() -> None:
     """SudokuPad's other compressor packs the same bit stream 16 bits at a time."""
     import base64

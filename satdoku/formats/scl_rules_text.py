@@ -16,6 +16,12 @@ puzzle is refused rather than answered without them.
 (('whispers', {}), ('renban', {}))
 >>> t.line_type("red")
 'the rules text names no line type for red lines'
+>>> RulesText("Green lines are not German whispers.").line_type("green")
+'the rules text says green lines are not whispers: satdoku does not guess what they are'
+>>> RulesText("Purple lines are German whispers.").line_type("green", alone=True)
+'the rules text names no line type for green lines'
+>>> RulesText("Lines are German whispers.").line_type("green", alone=True)
+('whispers', {})
 """
 
 from __future__ import annotations
@@ -56,6 +62,13 @@ def _has(text: str, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}", text) is not None
 
 
+def _denies(text: str, word: str) -> bool:
+    """Whether ``text`` says something is not ``word`` ("green lines are not German
+    whispers", "no renban"): a negation at most two words before it."""
+    return re.search(rf"\b(?:not|no|never|n't)\s+(?:\w+\s+){{0,2}}{re.escape(word)}",
+                     text.replace("n't", " n't")) is not None
+
+
 class RulesText:
     """A puzzle's rules text, split into sentences, lower case."""
 
@@ -73,7 +86,11 @@ class RulesText:
         for sentence in sentences:
             taken = sentence
             for key, words, extra in LINE_TYPES:
-                if any(_has(taken, w) for w in words):
+                if any(_denies(taken, w) for w in words):  # (what a line is not: unread)
+                    other.append(f"'not {key}'")
+                    for w in words:
+                        taken = taken.replace(w, " ")
+                elif any(_has(taken, w) for w in words):
                     if (key, extra) not in found:
                         found.append((key, extra))
                     for w in words:
@@ -90,13 +107,24 @@ class RulesText:
         found, other = self._types(coloured)
         if len(found) == 1 and not other:
             return found[0]
-        if not found and not other and alone and (single := self.single_type()) is not None:
+        if not found and not other and alone and (single := self.single_type()) is not None \
+                and not self._other_colour(words):
             return single
+        denied = [w[5:-1] for w in other if w.startswith("'not ")]
+        if denied:
+            return (f"the rules text says {colour} lines are not {' or '.join(denied)}: satdoku "
+                    "does not guess what they are")
         if found or other:
             names = [k for k, _ in found] + [f"{w} lines" for w in other]
             return (f"the rules text names {' and '.join(names)} for {colour} lines"
                     + (", which satdoku has no rule for" if not found else ""))
         return f"the rules text names no line type for {colour} lines"
+
+    def _other_colour(self, words: tuple[str, ...]) -> bool:
+        """Whether a sentence on lines names a colour other than ``words`` (then the text's
+        one line type is that colour's, not the puzzle's only line's)."""
+        others = [w for ws in COLOURS.values() for w in ws if w not in words]
+        return any(_has(s, w) for s in self.line_sentences for w in others)
 
     def single_type(self) -> tuple[str, dict[str, Any]] | None:
         """The one line type the whole text names, if it names exactly one."""

@@ -92,6 +92,9 @@ def read_records(fmt: str, text: str) -> list[Record]:
 
     if fmt == "json":
         return list(read_json_puzzles(text))
+    if fmt == "drawn":  # (through the one input sniffer, as the command line reads them)
+        from satdoku.formats.loader import read_records as load
+        return list(load(text)[0])
     if fmt in ("fpuzzles", "links") and links.is_fpuzzles(text):
         return links.records(text)
     return list(read_puzzles(text))
@@ -191,8 +194,16 @@ def _stdin(stream: io.TextIOBase) -> Iterator[None]:
         sys.stdin = saved
 
 
+def _lines(case: CliCase) -> int:
+    """How many puzzles the case's input may hold, at most: its lines that are not blank
+    (1 for an argument; at most 20)."""
+    text = case.file_text if case.file_text is not None else case.stdin
+    return max(1, min(20, sum(1 for ln in (text or "").splitlines() if ln.strip())))
+
+
 def cli_verdict(case: CliCase, folder: Path, cap: float = 10.0) -> Verdict:
     """The verdict on one command line (see the module's docstring)."""
+    cap *= _lines(case)  # (--time-limit is per puzzle: a file of k puzzles may take k limits)
     try:
         result = run_cli_in_process(case, folder, cap)
     except Hang:

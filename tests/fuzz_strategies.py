@@ -14,6 +14,7 @@ Formats: ``text`` (81-character lines, multi-line grids with separators), ``numb
 (white-space separated numbers for boards of 10–16), ``sukaku`` (pencil marks), ``json``
 (satdoku JSON with every key of :data:`satdoku.rules.data.DATA_KEYS`, drawn from its schema),
 ``fpuzzles`` and ``links`` (f-puzzles JSON and links, made by satdoku's own writer then
+damaged), ``drawn`` (the public SudokuPad and Penpa+ links and ipuz file of tests/data,
 damaged), ``dimacs`` (a 4x4 puzzle and a solver's output for ``decode``, joined by a NUL),
 and :func:`cli_case` (a command, options with good and bad values, and where the puzzle
 comes from).
@@ -268,6 +269,30 @@ def gen_link(rng: random.Random) -> str:
     return damage(rng, link, 0.4)
 
 
+@functools.cache
+def _public_drawn() -> tuple[str, ...]:
+    """The public SudokuPad and Penpa+ links and the ipuz file of tests/data."""
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent / "data"
+    found: list[str] = []
+    for name in ("sudokupad/public.json", "penpa/public.json"):
+        doc = json.loads((data / name).read_text(encoding="utf-8"))
+        entries = doc if isinstance(doc, list) else next(
+            (v for v in doc.values() if isinstance(v, list)), [])
+        found += [e["link"] for e in entries if isinstance(e, dict) and e.get("link")]
+    return (*found, (data / "ipuz" / "sample.ipuz").read_text(encoding="utf-8"))
+
+
+def gen_drawn(rng: random.Random) -> str:
+    """A public SudokuPad (scl/ctc/fpuz) or Penpa+ link or ipuz file, damaged; or three
+    links in one file (each line read on its own)."""
+    public = _public_drawn()
+    if rng.random() < 0.1:
+        return "\n".join(rng.sample(public, 3))
+    return damage(rng, rng.choice(public), 0.9)
+
+
 # -- DIMACS models -----------------------------------------------------------------------------
 def dimacs_pair(rng: random.Random) -> tuple[str, str]:
     """(a 4x4 puzzle, a solver's output for it): a model built from the givens and random
@@ -377,7 +402,7 @@ def cli_case(rng: random.Random) -> CliCase:
 #: Input generators by format name (scripts/fuzz.py --formats).
 GENERATORS = {"text": gen_text, "numbers": gen_numbers, "sukaku": gen_sukaku,
               "json": gen_json, "fpuzzles": gen_fpuzzles, "links": gen_link,
-              "dimacs": gen_dimacs}
+              "drawn": gen_drawn, "dimacs": gen_dimacs}
 #: The same as hypothesis strategies (for ``@given``).
 INPUTS = {name: st.randoms(use_true_random=True).map(gen) for name, gen in GENERATORS.items()}
 CLI_CASES = st.randoms(use_true_random=True).map(cli_case)

@@ -40,7 +40,6 @@ from functools import lru_cache
 from cnf import AMO, Formula, at_least_one, at_most_one
 from cnf.budget import Deadline, Size
 from cnf.cardinality import amo_size
-from cnf.formula import no_collection
 from satdoku.board import Board
 from satdoku.encoding.budget import Part, require_fits
 from satdoku.rules import Grid, Rule, all_rules, cell_var
@@ -123,7 +122,8 @@ def build(board: Board, rules: tuple[Rule, ...] = (), encoding: Encoding = DEFAU
     if key in _BUILT:
         _BUILT.move_to_end(key)
         return _BUILT[key]
-    formula = _build(board, rules, encoding, amo, deadline.leaving(FREE_SHARE))
+    with deadline.building() as within:
+        formula = _build(board, rules, encoding, amo, within)
     _BUILT[key] = formula
     if len(_BUILT) > _CACHED:
         _BUILT.popitem(last=False)
@@ -146,10 +146,6 @@ def require_budget(board: Board, rules: tuple[Rule, ...], encoding: Encoding,
     return require_fits(board, parts, memory_budget, lighter)
 
 
-#: The time freeing a CNF cut short takes, as a share of the time building it took (0.1 s
-#: per second of building with the collector on, 0.25 s off: measured on a 36x36 board):
-#: building stops early enough for that to end by the deadline.
-FREE_SHARE = 0.3
 #: Seconds per literal of a CNF built in Python, until a build has made enough to measure
 #: its own pace (:data:`_MEASURED` literals): 0.6–0.8 µs measured on this machine for cells,
 #: regions and the pair rules of 36x36 boards; taken high.
@@ -158,12 +154,6 @@ _MEASURED = 100_000
 
 
 def _build(board: Board, rules: tuple[Rule, ...], encoding: Encoding, amo: AMO,
-           deadline: Deadline) -> Formula:
-    with no_collection():
-        return _built(board, rules, encoding, amo, deadline)
-
-
-def _built(board: Board, rules: tuple[Rule, ...], encoding: Encoding, amo: AMO,
            deadline: Deadline) -> Formula:
     started = time.perf_counter()
     formula = Formula(reserved=board.num_cell_vars)

@@ -33,16 +33,14 @@ formula), so the union of all groups is the rule set's encoding.
 from __future__ import annotations
 
 import dataclasses
-from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from cnf import AMO, Formula, at_least_one, at_most_one
-from cnf.budget import Deadline
-from cnf.formula import no_collection
+from cnf.budget import Deadline, applying
 from satdoku.board import Board
-from satdoku.encoding.pipeline import FREE_SHARE
 from satdoku.rules import Rule, all_rules, cell_var
 
 Clause = tuple[int, ...]
@@ -243,9 +241,6 @@ def _cells_label(board: Board, name: str, cells: Sequence[int]) -> str:
 
 
 # -- building ------------------------------------------------------------------------------
-#: The groups built last (at most 16), most recently used last.
-_BUILT: OrderedDict[tuple[Board, tuple[Rule, ...]], Groups] = OrderedDict()
-_CACHED = 16
 #: Groups and regions made between two looks at the deadline (a 25x25 board has 2,000 regions
 #: and digits, 60,000 groups: each look costs ~0.1 µs, each group ~50 µs).
 _EVERY = 64
@@ -257,19 +252,17 @@ def constraint_groups(board: Board, rules: tuple[Rule, ...] = (),
 
     TimeoutError when ``deadline`` passes first (checked between regions, rules and blocks
     of groups; a 25x25 anti-knight board takes ~10 s); nothing is cached then."""
-    key = (board, rules)
-    if key in _BUILT:
-        _BUILT.move_to_end(key)
-        return _BUILT[key]
-    with no_collection():
-        built = _BUILT[key] = _constraint_groups(
-            board, rules, (deadline or Deadline(None)).leaving(FREE_SHARE))
-    if len(_BUILT) > _CACHED:
-        _BUILT.popitem(last=False)
-    return built
+    with (deadline or Deadline(None)).applies():  # (to the cached build, not its key)
+        return _cached_groups(board, rules)
 
 
-constraint_groups.cache_clear = _BUILT.clear  # type: ignore[attr-defined]  # (as functools')
+@lru_cache(maxsize=16)
+def _cached_groups(board: Board, rules: tuple[Rule, ...]) -> Groups:
+    with (applying() or Deadline(None)).building() as deadline:
+        return _constraint_groups(board, rules, deadline)
+
+
+constraint_groups.cache_clear = _cached_groups.cache_clear  # type: ignore[attr-defined]
 
 
 def _constraint_groups(board: Board, rules: tuple[Rule, ...], deadline: Deadline) -> Groups:

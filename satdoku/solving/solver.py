@@ -25,7 +25,7 @@ from enum import Enum
 from functools import lru_cache
 
 from cnf import AMO, Formula, Session, SolveResult
-from cnf.budget import Deadline, defer_freeing
+from cnf.budget import Deadline
 from cnf.session import DEFAULT_BACKEND, CapabilityError, check_backend
 from satdoku.board import Board
 from satdoku.encoding import (
@@ -170,8 +170,7 @@ class SudokuSolver:
         deadline = Deadline(time_limit)
         try:
             session = self._ready(puzzle, deadline)
-        except TimeoutError as err:
-            defer_freeing(err)  # (the CNF cut short is freed after the answer)
+        except TimeoutError:
             return Result(Status.UNKNOWN)
         try:
             answer = session.solve(puzzle.assumptions(), time_limit=deadline.left())
@@ -209,8 +208,7 @@ class SudokuSolver:
         try:
             found.extend(self._solutions(puzzle, 2, Deadline(time_limit),
                                          stop_when_forced=True))
-        except TimeoutError as err:
-            defer_freeing(err)
+        except TimeoutError:
             return Result(Status.UNKNOWN, tuple(found))
         if not found:
             return self._failure(puzzle, SolveResult.UNSAT)
@@ -226,8 +224,7 @@ class SudokuSolver:
                 k += 1
                 if on_solution:
                     on_solution(k)
-        except TimeoutError as err:
-            defer_freeing(err)
+        except TimeoutError:
             return Count(k, False, Status.UNKNOWN)
         if k == 0:
             return Count(0, True, self._failure(puzzle, SolveResult.UNSAT).status)

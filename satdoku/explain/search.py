@@ -52,6 +52,7 @@ from satdoku.explain.steps import (
     Step,
     cell_digit,
     deadly_pairs,
+    implies,
     minimal_subset,
     premise,
 )
@@ -284,7 +285,7 @@ class Search:
         clause = [premise(self.n, f.deadly)]
         shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), derived, deadline,
                                 premises=clause)
-        if shrunk is None or minimal_subset(self.mus, *shrunk, derived, deadline) is not None:
+        if shrunk is None or implies(*shrunk, derived):  # (no premise needed: no such step)
             return None
         kept, facts = shrunk
         placements = [x for x in derived if x > 0]

@@ -45,10 +45,7 @@ from itertools import combinations
 
 from satdoku.explain.candidates import Candidates, Finding, House
 from satdoku.explain.catalogue import weight
-from satdoku.explain.patterns import SIZES
-
-#: The houses that join cells of a rectangle in one line.
-LINES = ("row", "column")
+from satdoku.explain.patterns import LINES, SIZES
 
 
 def swappable(c: Candidates, pattern: dict[int, frozenset[int]]) -> bool:

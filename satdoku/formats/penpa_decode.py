@@ -133,7 +133,8 @@ def decode_link(link: str) -> PenpaData:
     found = params(link)
     lines = _inflate(found["p"], "puzzle").split("\n")
     if len(lines) < 6:
-        raise ParseError(f"the Penpa+ puzzle has {len(lines)} lines of data; a puzzle has at "
+        raise ParseError(f"the Penpa+ puzzle has {len(lines)} line{'s' * (len(lines) != 1)} "
+                         "of data; a puzzle has at "
                          "least 6 (an old format satdoku does not read, or a damaged link)")
     head = lines[0].replace("zO", "null").split(",")
     try:

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from satdoku.formats.fpuzzles import board_fields
+from satdoku.rules.pairs import Move, cell_pairs
 
 #: The variants read, by their canonical name (lower case, letters and digits only), with the
 #: global rules each one states; the others state what a layer means (see the module text).
@@ -104,6 +105,11 @@ def shaded_groups(geo: Board, surface: dict[str, Any], refused: list[str]) -> li
     refused += [f"shading outside the board (surface {key})"
                 for key, c in shaded.items() if c is None]
     cells = {c for c in shaded.values() if c is not None}
+    touching: dict[int, list[int]] = {c: [] for c in cells}
+    for i, j in cell_pairs(n, Move.ORTHOGONAL):
+        if i in cells and j in cells:
+            touching[i].append(j)
+            touching[j].append(i)
     groups, seen = [], set()
     for start in sorted(cells):
         if start in seen:
@@ -111,13 +117,9 @@ def shaded_groups(geo: Board, surface: dict[str, Any], refused: list[str]) -> li
         group, todo = [], [start]
         seen.add(start)
         while todo:
-            c = todo.pop()
-            group.append(c)
-            r, k = divmod(c, n)
-            for nr, nk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
-                if 0 <= nr < n and 0 <= nk < n and nr * n + nk in cells - seen:
-                    seen.add(nr * n + nk)
-                    todo.append(nr * n + nk)
+            group.append(c := todo.pop())
+            todo += [j for j in touching[c] if j not in seen]
+            seen.update(touching[c])
         groups.append(sorted(group))
     return groups
 

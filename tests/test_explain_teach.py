@@ -19,14 +19,17 @@ from satdoku.formats import parse_json_puzzle
 
 TOP = [ln.strip() for ln in (DATA / "top1465-100.txt").read_text().splitlines()
        if ln.strip() and not ln.startswith("#")]
-#: Puzzles whose paths hold, between them, every classic kind of step.
+#: Every classic kind of step, and the top1465-100 puzzle whose path was seen holding it
+#: (looked at first; the next puzzles after it when a change of the search moved it).
 KINDS = {"full house": 0, "hidden single": 0, "naked single": 0,
          "locked candidates (pointing)": 0, "locked candidates (claiming)": 0,
          "naked pair": 0, "hidden pair": 1, "naked triple": 2, "hidden triple": 0,
          "X-wing": 12, "swordfish": 19, "finned X-wing": 2, "finned swordfish": 2,
          "skyscraper": 3, "2-string kite": 2, "turbot fish": 8, "X-chain": 7,
          "XY-wing": 0, "W-wing": 12, "XYZ-wing": 0, "XY-chain": 2, "AIC": 0,
-         "forcing chain": 0, "forcing net": 0, "nested forcing net": 2}
+         "forcing chain": 0, "forcing net": 0, "nested forcing net": 2, "ALS-XZ": 0}
+#: How many paths of top1465-100 are looked through for a kind.
+LOOKED_AT = 25
 
 
 @cache
@@ -40,9 +43,11 @@ def digit_named(text: str, d: int) -> bool:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_teach_names_the_digits_and_cells(kind):
-    e = path(KINDS[kind])
+    first = KINDS[kind]
+    e = next((path(k) for k in [first, *range(LOOKED_AT)]
+              if any(s.name == kind for s in path(k).steps)), None)
+    assert e is not None, f"no {kind} on the first {LOOKED_AT} paths of top1465-100"
     steps = [s for s in e.steps if s.name == kind]
-    assert steps, f"no {kind} on the path of top1465-100 no. {KINDS[kind] + 1}"
     board = e.puzzle.board
     for s in steps[:3]:
         assert s.teach and "and 1 more" not in s.teach

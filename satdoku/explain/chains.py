@@ -76,7 +76,8 @@ class Links:
         return out
 
 
-def _box_first(c: Candidates, a: int, b: int) -> int | None:
+def linking_house(c: Candidates, a: int, b: int) -> int | None:
+    """The house through which ``a`` sees ``b`` (boxes first), as wings cite it."""
     hs = [h for h in c.houses_of[a] if b in h.cells]
     hs.sort(key=lambda h: h.kind in ("row", "column"))
     return hs[0].group if hs else None
@@ -222,8 +223,8 @@ def xyz_wing(c: Candidates) -> Iterator[Finding]:
                 continue
             derived = tuple(sorted(-c.lit(i, z) for i in targets))
             groups = {c.cell_group[p], c.cell_group[a], c.cell_group[b]}
-            firsts = [_box_first(c, p, x) for x in (a, b)]
-            firsts += [_box_first(c, t, x) for t in targets for x in (p, a, b)]
+            firsts = [linking_house(c, p, x) for x in (a, b)]
+            firsts += [linking_house(c, t, x) for t in targets for x in (p, a, b)]
             groups.update(g for g in firsts if g is not None)
             s = c.symbol(z)
             yield Finding("XYZ-wing", weight("XYZ-wing"), derived, tuple(sorted(groups)),

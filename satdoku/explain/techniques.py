@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+import satdoku.explain.als as als
 import satdoku.explain.chains as chains
 import satdoku.explain.patterns as patterns
 import satdoku.explain.uniqueness as uniqueness
@@ -41,7 +42,7 @@ STAGES: tuple[tuple[float, tuple[Finder, ...]], ...] = (
     (4.0, (lambda c: chains.aic(c, 3, 2), chains.xyz_wing,
            *(lambda c, k=k: patterns.finned_fish(c, k) for k in (2, 3)),
            uniqueness.unique_rectangles, uniqueness.bug_plus_one)),
-    (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4),)),
+    (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4), als.als_xz)),
 )
 
 

@@ -81,7 +81,7 @@ def almost_locked_sets(c: Candidates) -> list[ALS]:
     return out
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _digits(mask: int) -> tuple[int, ...]:
     return tuple(d for d in range(mask.bit_length()) if mask >> d & 1)
 

@@ -207,3 +207,60 @@ def _fish_finding(c: Candidates, k: int, d: int, base: list[House], cover: list[
         text += f", so {s} leaves their other cells: "
     text += ", ".join(_lit(c, x) for x in out) + "."
     return Finding(name, weight(name), out, tuple(groups), text)
+
+
+def empty_rectangles(c: Candidates) -> Iterator[Finding]:
+    """Empty rectangle: in a box, digit d lies only in one row R and one column C (not in
+    one line alone); a strong link of d in a line crossing R (or C) outside the box, from
+    the cell it shares with R to a second cell, puts d in R or in that second cell. So the
+    cell where C meets the second cell's line cannot be d: it would leave the box no d."""
+    line_of = {kind: {i: h for h in c.houses if h.kind == kind for i in h.cells}
+               for kind in LINES}
+    boxes = [h for h in c.houses if h.kind == "box"]
+    for d in range(1, c.n + 1):
+        for box in boxes:
+            spots = c.where(box, d)
+            if len(spots) < 2 or c.placed_in(box, d):
+                continue
+            if any(len({line_of[k][i].group for i in spots}) == 1 for k in LINES):
+                continue  # (one line: locked candidates)
+            yield from _empty_rectangle(c, d, box, spots, line_of)
+
+
+def _empty_rectangle(c: Candidates, d: int, box: House, spots: list[int],
+                     line_of: dict[str, dict[int, House]]) -> Iterator[Finding]:
+    inside = set(box.cells)
+    for i in box.cells:  # the crossing of the rectangle's row and column
+        row, col = line_of["row"].get(i), line_of["column"].get(i)
+        if row is None or col is None or not set(spots) <= set(row.cells) | set(col.cells):
+            continue
+        for near, far, cross_kind in ((row, col, "column"), (col, row, "row")):
+            # a strong link in a line of ``cross_kind`` from ``near`` (outside the box) …
+            for a in near.cells:
+                if a in inside:
+                    continue
+                link = line_of[cross_kind][a]
+                ends = c.where(link, d)
+                if len(ends) != 2 or a not in ends or c.placed_in(link, d):
+                    continue
+                b = ends[1] if ends[0] == a else ends[0]
+                other = line_of[near.kind][b]   # … to b, whose line meets ``far`` at the target
+                if set(other.cells) & inside:
+                    continue
+                target = next(iter(set(other.cells) & set(far.cells)), None)
+                if target is None or c.placed[target] or d not in c.cand[target]:
+                    continue
+                yield _er_finding(c, d, box, near, far, link, other, a, b, target)
+
+
+def _er_finding(c: Candidates, d: int, box: House, near: House, far: House, link: House,
+                other: House, a: int, b: int, target: int) -> Finding:
+    s = c.symbol(d)
+    return Finding(
+        "empty rectangle", weight("empty rectangle"), (-c.lit(target, d),),
+        tuple(sorted({box.group, near.group, far.group, link.group, other.group})),
+        f"In {box.label}, {s} lies only in {near.label} and {far.label} (an empty "
+        f"rectangle). If {c.name(target)} were {s}, {c.name(b)} would not be ({other.label}), "
+        f"so {c.name(a)} would be ({link.label}'s other place); then {box.label} would have "
+        f"no place for {s}: {near.label} taken by {c.name(a)}, {far.label} by "
+        f"{c.name(target)}. So {c.name(target)}≠{s}.")

@@ -39,7 +39,7 @@ STAGES: tuple[tuple[float, tuple[Finder, ...]], ...] = (
            *(lambda c, k=k: patterns.naked_subsets(c, k) for k in (2, 3, 4)),
            *(lambda c, k=k: patterns.hidden_subsets(c, k) for k in (2, 3, 4)),
            *(lambda c, k=k: patterns.fish(c, k) for k in (2, 3, 4)))),
-    (4.0, (lambda c: chains.aic(c, 3, 2), chains.xyz_wing,
+    (4.0, (lambda c: chains.aic(c, 3, 2), chains.xyz_wing, patterns.empty_rectangles,
            *(lambda c, k=k: patterns.finned_fish(c, k) for k in (2, 3)),
            uniqueness.unique_rectangles, uniqueness.bug_plus_one)),
     (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4), als.als_xz)),

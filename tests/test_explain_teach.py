@@ -28,7 +28,7 @@ KINDS = {"full house": 0, "hidden single": 0, "naked single": 0,
          "skyscraper": 3, "2-string kite": 2, "turbot fish": 8, "X-chain": 7,
          "XY-wing": 0, "W-wing": 12, "XYZ-wing": 0, "XY-chain": 2, "AIC": 0,
          "forcing chain": 0, "forcing net": 0, "nested forcing net": 2, "ALS-XZ": 0,
-         "empty rectangle": 3}
+         "ALS-XY-wing": 2, "empty rectangle": 3}
 #: How many paths of top1465-100 are looked through for a kind.
 LOOKED_AT = 25
 

@@ -1,11 +1,13 @@
-"""Almost locked sets: the ALS-XZ rule over the candidate grid.
+"""Almost locked sets: the ALS-XZ and ALS-XY-wing rules over the candidate grid.
 
 Glossary: an *almost locked set* (ALS) is N open cells of one house holding N + 1
 candidates between them (a bivalue cell is the smallest); take one digit away and the rest
 are locked in those cells. Two ALSs A and B that share no cell have a *restricted common*
 digit X when every X of A sees every X of B: X sits in A or in B, not both, so one of them
 is locked without X. For any other digit Z common to both, one of A and B then holds Z for
-sure, and every cell seeing all the Z candidates of A and B loses Z (ALS-XZ).
+sure, and every cell seeing all the Z candidates of A and B loses Z (ALS-XZ). A pivot set C
+with restricted commons X with A and Y with B holds X or Y, so A or B is locked, and a
+digit Z of both (neither X nor Y) goes the same way (ALS-XY-wing).
 
 The finder proposes; the step search proves the proposal by a minimal subset of the cited
 groups (the houses of the two sets, their cells, a house linking each pair of X
@@ -36,6 +38,8 @@ from satdoku.explain.chains import linking_house
 MOST_CELLS = {4: 4, 9: 4, 16: 2}
 #: At most this many ALSs per position (smallest first): the pairs grow as their square.
 MOST_SETS = 400
+#: ALS-XY-wing: pivots with more restricted commons than this are skipped (wings pair up).
+MOST_WINGS = 60
 
 
 @dataclass(frozen=True)
@@ -97,55 +101,108 @@ def _all_of(masks) -> int:
     return out
 
 
+def restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
+    """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) and each
+    restricted common digit x of theirs (every x of the one sees every x of the other)."""
+    out = []
+    for k, a in enumerate(sets):
+        for j in range(k + 1, len(sets)):
+            b = sets[j]
+            both = a.digit_mask & b.digit_mask
+            if a.mask & b.mask or not both:
+                continue
+            out += [(k, j, x) for x in _digits(both) if not b.where_mask[x] & ~a.seen[x]]
+    return out
+
+
 def als_xz(c: Candidates) -> Iterator[Finding]:
-    """ALS-XZ eliminations, the pairs of smallest sets first (pairs of two bivalue cells
-    are left to the wings and subsets)."""
+    """ALS-XZ eliminations, the pairs with the fewest cited groups first (pairs of two
+    bivalue cells are left to the wings and subsets)."""
     sets = almost_locked_sets(c)
+    wipe = _wipe(c)
+    found: dict[tuple[int, ...], Finding] = {}
+    for k, j, x in restricted_commons(sets):
+        a, b = sets[k], sets[j]
+        if len(a.cells) + len(b.cells) < 3:
+            continue
+        for z in _digits(a.digit_mask & b.digit_mask):
+            if z != x:
+                for derived, targets in wipe(a, b, z):
+                    found.setdefault(derived, _finding(c, (a, b), ((a, b, x),), z, targets,
+                                                       derived))
+    yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
+
+
+def als_xy_wing(c: Candidates) -> Iterator[Finding]:
+    """ALS-XY-wing: a pivot set C with restricted commons x with set A and y with set B
+    (x ≠ y): C holds x or y, so A or B is locked and holds its digits; a digit z of A and B
+    (neither x nor y) leaves the cells that see every z of both."""
+    sets = almost_locked_sets(c)
+    wipe = _wipe(c)
+    around: dict[int, list[tuple[int, int]]] = {}
+    for k, j, x in restricted_commons(sets):
+        around.setdefault(k, []).append((j, x))
+        around.setdefault(j, []).append((k, x))
+    found: dict[tuple[int, ...], Finding] = {}
+    for pivot, wings in around.items():
+        if len(wings) > MOST_WINGS:
+            continue
+        for (ka, x), (kb, y) in combinations(wings, 2):
+            a, b, p = sets[ka], sets[kb], sets[pivot]
+            if x == y or a.mask & b.mask:
+                continue
+            for z in _digits(a.digit_mask & b.digit_mask & ~(1 << x | 1 << y)):
+                for derived, targets in wipe(a, b, z):
+                    if derived not in found:
+                        found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z,
+                                                  targets, derived)
+    yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
+
+
+def _wipe(c: Candidates):
+    """(eliminations, target cells) of digit z from the cells outside sets a and b that see
+    every z of both (none or one)."""
     open_with = {d: _bits(i for i in range(len(c.placed)) if not c.placed[i] and d in c.cand[i])
                  for d in range(1, c.n + 1)}
-    found: list[Finding] = []
-    done: set[tuple[int, ...]] = set()
-    for k, a in enumerate(sets):
-        for b in sets[k + 1:]:
-            both = a.digit_mask & b.digit_mask
-            if not both & (both - 1) or a.mask & b.mask or len(a.cells) + len(b.cells) < 3:
-                continue  # (fewer than two digits in common, or a shared cell)
-            digits = _digits(both)
-            for x in digits:
-                if b.where_mask[x] & ~a.seen[x]:
-                    continue  # (some x of b does not see every x of a)
-                for z in digits:
-                    if z == x:
-                        continue
-                    hit = a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask)
-                    if not hit:
-                        continue
-                    targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
-                    derived = tuple(sorted(-c.lit(i, z) for i in targets))
-                    if derived not in done:
-                        done.add(derived)
-                        found.append(_finding(c, a, b, x, z, targets, derived))
-    found.sort(key=lambda f: (len(f.groups), f.derived))
-    yield from found
+
+    def wipe(a: ALS, b: ALS, z: int) -> list[tuple[tuple[int, ...], list[int]]]:
+        hit = a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask)
+        if not hit:
+            return []
+        targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
+        return [(tuple(sorted(-c.lit(i, z) for i in targets)), targets)]
+    return wipe
 
 
-def _finding(c: Candidates, a: ALS, b: ALS, x: int, z: int, targets: list[int],
-             derived: tuple[int, ...]) -> Finding:
-    groups = {c.cell_group[i] for i in a.cells | b.cells}
-    groups.update(s.house.group for s in (a, b) if len(s.cells) > 1)
-    links = [(i, j) for i in a.where[x] for j in b.where[x]]
-    links += [(t, j) for t in targets for j in a.where[z] | b.where[z]]
+def _finding(c: Candidates, sets: tuple[ALS, ...], commons: tuple[tuple[ALS, ALS, int], ...],
+             z: int, targets: list[int], derived: tuple[int, ...]) -> Finding:
+    """ALS-XZ (two sets, one restricted common) or ALS-XY-wing (wings a, b and a pivot)."""
+    groups = {c.cell_group[i] for s in sets for i in s.cells}
+    groups.update(s.house.group for s in sets if len(s.cells) > 1)
+    links = [(i, j) for a, b, x in commons for i in a.where[x] for j in b.where[x]]
+    links += [(t, j) for t in targets for j in sets[0].where[z] | sets[1].where[z]]
     for i, j in links:
         h = linking_house(c, i, j)
         if h is not None:
             groups.add(h)
-    sx, sz = c.symbol(x), c.symbol(z)
-    teach = (f"ALS-XZ: {a.label(c)} and {b.label(c)} are almost locked sets (one digit more "
-             f"than cells). Every {sx} of the one sees every {sx} of the other, so {sx} sits "
-             f"in at most one of them and the other is locked without it: one of the two "
-             f"holds {sz}. So {c.names(targets)}, which {_verb(targets, 'see')} every {sz} of "
-             f"both, {_verb(targets, 'lose')} {sz}.")
-    return Finding("ALS-XZ", weight("ALS-XZ"), derived, tuple(sorted(groups)), teach)
+    sz = c.symbol(z)
+    lose = (f"So {c.names(targets)}, which {_verb(targets, 'see')} every {sz} of both, "
+            f"{_verb(targets, 'lose')} {sz}.")
+    if len(sets) == 2:
+        a, b, x = commons[0]
+        sx = c.symbol(x)
+        teach = (f"ALS-XZ: {a.label(c)} and {b.label(c)} are almost locked sets (one digit "
+                 f"more than cells). Every {sx} of the one sees every {sx} of the other, so "
+                 f"{sx} sits in at most one of them and the other is locked without it: one "
+                 f"of the two holds {sz}. {lose}")
+        return Finding("ALS-XZ", weight("ALS-XZ"), derived, tuple(sorted(groups)), teach)
+    (a, p, x), (b, _, y) = commons
+    sx, sy = c.symbol(x), c.symbol(y)
+    teach = (f"ALS-XY-wing: the almost locked set {p.label(c)} ({len(p.digits)} digits in "
+             f"{len(p.cells)} cells: it lacks one at most) holds {sx} or {sy}. If it holds "
+             f"{sx}, every {sx} of {a.label(c)} sees it, so that set is locked without {sx} "
+             f"and holds {sz}; if it holds {sy}, the same goes for {b.label(c)}. {lose}")
+    return Finding("ALS-XY-wing", weight("ALS-XY-wing"), derived, tuple(sorted(groups)), teach)
 
 
 def _verb(subjects: list[int], verb: str) -> str:

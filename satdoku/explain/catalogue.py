@@ -56,6 +56,7 @@ TECHNIQUES: dict[str, tuple[float, str | None]] = {
     "XY-chain": (6.6, "aic"),
     "AIC": (7.0, "aic"),
     "ALS-XZ": (7.1, "aic"),
+    "ALS-XY-wing": (7.4, "aic"),
     "forcing chain": (7.8, "contradictions"),
     "forcing net": (8.8, "contradictions"),
     "nested forcing net": (9.4, "contradictions"),

@@ -42,7 +42,7 @@ STAGES: tuple[tuple[float, tuple[Finder, ...]], ...] = (
     (4.0, (lambda c: chains.aic(c, 3, 2), chains.xyz_wing, patterns.empty_rectangles,
            *(lambda c, k=k: patterns.finned_fish(c, k) for k in (2, 3)),
            uniqueness.unique_rectangles, uniqueness.bug_plus_one)),
-    (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4), als.als_xz)),
+    (6.5, (lambda c: chains.aic(c, chains.MOST_STRONG, 4), als.als_xz, als.als_xy_wing)),
 )
 
 

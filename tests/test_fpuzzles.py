@@ -810,3 +810,22 @@ def test_an_arrow_without_a_line_is_named(arrow, capsys):
     assert code == 2 and "arrow without a line" in err
     code, _, err = cli("check", link, "--ignore-unsupported", capsys=capsys)
     assert code == 3 and "warning" in err and "arrow without a line" in err
+
+
+def test_the_setters_solution_is_checked_against_the_reading(tmp_path):
+    """f-puzzles data may carry the setter's solution: one that breaks the puzzle as read
+    is said (a misread constraint, or a solution left from an earlier version); one that
+    keeps it says nothing."""
+    solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    grid = empty_grid(4, {(1, 1): {"value": 1, "given": True}, (4, 4): {"value": 1, "given": True}})
+    good = {"size": 4, "grid": grid, "solution": solution}
+    stale = {**good, "solution": [2, 1, 4, 3, *solution[4:]]}  # r1c1: 2, not the given 1
+    for obj, warned in ((good, False), (stale, True)):
+        path = tmp_path / "p.fpuzzles"
+        path.write_text(json.dumps(obj))
+        run = run_cli("solve", str(path))
+        assert run.code in (0, 1), run.err  # (4x4, two givens: not unique)
+        said = "the solution in the f-puzzles data breaks the given 1 in r1c1" in run.err
+        assert said is warned, run.err
+        if warned:
+            assert "the setter's solution disagree" in run.err

@@ -37,6 +37,7 @@ from satdoku.formats.penpa_decode import is_penpa
 from satdoku.formats.records import BoxSpec, Record
 from satdoku.formats.sudokupad_links import link_kind
 from satdoku.formats.text import LineRecords, text_lines
+from satdoku.puzzle import Puzzle
 from satdoku.rules import Rule
 
 #: Where the links point.
@@ -299,6 +300,17 @@ def _link_record(k: int, line: str, source: str | None, many: bool, box: BoxSpec
                    ignore_unsupported)
 
 
+def _solution_warning(puzzle: Puzzle, solution: tuple[int, ...]) -> tuple[str, ...]:
+    """A warning when the setter's solution in the f-puzzles data breaks the puzzle as read
+    (a constraint read differently, or a solution left from an earlier version)."""
+    from satdoku.formats.reading_check import broken_by, listed
+
+    broken = broken_by(puzzle, solution)
+    return (f"the solution in the f-puzzles data breaks {listed(broken)}: the puzzle as read "
+            "and the setter's solution disagree (a constraint read differently, or a "
+            "solution left from an earlier version)",) if broken else ()
+
+
 def _raise(error: ParseError) -> Any:
     raise error
 
@@ -316,6 +328,8 @@ def _record(line: int, raw: str, get: Any, source: str | None, located: bool, bo
     warnings: tuple[str, ...] = (
         f"ignored f-puzzles constraints satdoku cannot express: {reading.ignored}",
     ) if reading.ignored else ()
+    if reading.solution is not None:
+        warnings += _solution_warning(reading.puzzle, reading.solution)
     drawn = fobj.get("line") if isinstance(fobj, dict) else None
     if isinstance(drawn, list) and drawn:
         warnings += (f"the puzzle draws {len(drawn)} plain line"

@@ -250,11 +250,11 @@ def _record(line: int, text: str, source: str | None, box: BoxSpec,
 
 
 def _check(puzzle: Puzzle, solution: tuple[int, ...]) -> None:
-    from satdoku.formats.reading_check import _broken
+    from satdoku.formats.reading_check import broken_by
 
     if 0 in solution:
         return  # a partial solution checks nothing
-    broken = _broken(puzzle, solution)
+    broken = broken_by(puzzle, solution)
     if broken:
         raise ParseError(f"ipuz: the file's solution breaks {'; '.join(broken[:4])}: the "
                          "puzzle and its solution disagree, so no answer is given")

@@ -94,14 +94,16 @@ def checked(rec: Recognition, what: str, box: BoxSpec = "auto", rules: tuple[Rul
                f"its published solution is not a full {n}x{n} grid")
         warnings.append(f"read as {rec.summary}; unverified ({why} to check the reading with)")
         return Checked(puzzle, tuple(warnings), None, False)
-    broken = _broken(puzzle, solution)
+    broken = broken_by(puzzle, solution)
     if broken:
         raise ParseError(f"read as {rec.summary}, but the published solution breaks "
                          f"{listed(broken)} — misread: no answer is given")
     return Checked(puzzle, tuple(warnings), solution, True)
 
 
-def _broken(puzzle: Puzzle, solution: tuple[int, ...]) -> list[str]:
+def broken_by(puzzle: Puzzle, solution: tuple[int, ...]) -> list[str]:
+    """What a full ``solution`` breaks of ``puzzle``: its givens, then its rules (each
+    rule's own checker), one phrase each; empty when it keeps them all."""
     board: Board = puzzle.board
     out = [f"the given {g} in {board.cell_name(i)} (the solution has {d})"
            for i, (g, d) in enumerate(zip(puzzle.givens, solution, strict=True)) if g and g != d]

@@ -65,6 +65,9 @@ def test_teach_names_the_digits_and_cells(kind):
             assert re.search(r"\{\d(,\d)+\}", s.teach)
         if kind.startswith(("forcing", "nested")):
             assert s.teach.startswith(f"Suppose {literal_name(board, -s.derived[0])}")
+            also = s.teach.partition("also give ")[2]  # the other conclusions, not again
+            assert literal_name(board, s.derived[0]) not in also
+            assert all(literal_name(board, y) in also for y in s.derived[1:])
         if kind.startswith(("forcing chain", "forcing net")):
             assert "contradiction in" in s.teach and "→" in s.teach
 

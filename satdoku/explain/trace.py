@@ -139,7 +139,8 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
                 f"but every case that follows does: {', '.join(g.label for g in cited)} "
                 f"cannot all hold with the digits left in their cells (cases within cases, "
                 f"checked by the solver). So {what}.")
-    more = "" if len(step.derived) == 1 else f" The same constraints also give {what}."
+    others = ", ".join(literal_name(board, y) for y in step.derived[1:])
+    more = f" The same constraints also give {others}." if others else ""
     chain = chain_text(groups, links[1:] or links, conflict)
     lead = sum_rule_text(board, cited) + " " if name in SUM_RULES else ""
     return (f"{lead}Suppose {literal_name(board, -x)}. Then {chain}. "

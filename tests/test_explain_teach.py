@@ -65,11 +65,21 @@ def test_teach_names_the_digits_and_cells(kind):
             assert re.search(r"\{\d(,\d)+\}", s.teach)
         if kind.startswith(("forcing", "nested")):
             assert s.teach.startswith(f"Suppose {literal_name(board, -s.derived[0])}")
-            also = s.teach.partition("also give ")[2]  # the other conclusions, not again
-            assert literal_name(board, s.derived[0]) not in also
-            assert all(literal_name(board, y) in also for y in s.derived[1:])
         if kind.startswith(("forcing chain", "forcing net")):
             assert "contradiction in" in s.teach and "→" in s.teach
+
+
+def test_a_forcing_step_with_several_conclusions_names_each_once():
+    e = path(2)
+    board = e.puzzle.board
+    steps = [s for s in e.steps if s.name.startswith("forcing") and len(s.derived) > 1]
+    assert steps
+    for s in steps:
+        first = literal_name(board, s.derived[0])
+        assert s.teach.startswith(f"Suppose {literal_name(board, -s.derived[0])}")
+        also = s.teach.partition("also give ")[2]  # the other conclusions, not the first again
+        assert first not in also
+        assert all(literal_name(board, y) in also for y in s.derived[1:])
 
 
 def test_teach_of_a_cage_gives_its_combinations():

@@ -57,16 +57,19 @@ class Finding:
 
 
 def _is_house(board: Board, g: Group) -> bool:
+    """Whether ``g`` says "every digit once" over n cells: its clauses are a region's, in
+    whatever order the rule listed the cells (an anti-diagonal runs from r9c1 up)."""
     if len(g.cells) != board.n or g.kind == "cell":
         return False
     if g.is_unit:
         return True
-    return set(g.clauses) == set(region_clauses_cached(board, g.cells))
+    return {tuple(sorted(c)) for c in g.clauses} == region_clauses_cached(board, g.cells)
 
 
 @lru_cache(maxsize=4096)
-def region_clauses_cached(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(c) for c in region_clauses(board, cells))
+def region_clauses_cached(board: Board, cells: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """A region's clauses, each with its literals sorted."""
+    return frozenset(tuple(sorted(c)) for c in region_clauses(board, cells))
 
 
 _HOUSES: dict[int, tuple[House, ...]] = {}

@@ -246,3 +246,24 @@ def test_teach_arithmetic_reads_every_constraint_of_every_example(path):
     assert all(isinstance(t, str) for t in texts)
     if path.stem in ("killer", "multisum"):
         assert any("different digits adding to" in t for t in texts)
+
+
+def test_both_diagonals_are_houses_and_their_givens_act_at_once():
+    """X-Sudoku's diagonals are houses whatever order the rule lists their cells in (the
+    anti-diagonal runs from r9c1 up): the finders use them, and a given's consequences
+    along them come with the givens, not as a later 'diagonal' step."""
+    from satdoku.explain.candidates import houses
+
+    p = example("x-sudoku")
+    groups = constraint_groups(p.board, p.rules)
+    diagonals = [g for g in groups.groups if g.kind == "diagonal"]
+    assert len(diagonals) == 2
+    assert {g.index for g in diagonals} <= {h.group for h in houses(groups)}
+    e = explain(p, max_steps=5)
+    board = p.board
+    anti = [i for i in board.cells if i // 9 + i % 9 == 8]
+    for i in anti:  # every given on the anti-diagonal leaves its other cells at the start
+        if p.givens[i]:
+            gone = {x for x in e.start if x < 0}
+            assert all(-(j * 9 + p.givens[i]) in gone for j in anti if not p.givens[j])
+    assert all(s.name != "diagonal" for s in e.steps)

@@ -20,7 +20,7 @@ candidates and each target to the Z candidates) and renames it when the proof ne
 >>> c = Candidates(e.groups, e.known_after(60))
 >>> f = next(als_xz(c))
 >>> f.technique, f.weight, len(f.derived) >= 1
-('ALS-XZ', 7.1, True)
+('ALS-XZ', 7.3, True)
 """
 
 from __future__ import annotations

@@ -342,12 +342,11 @@ def pill_text(board: Board, circle: Sequence[int], line: Sequence[int], cand: Ca
 
 
 def pill_numbers(pill: Sequence[int], line: Sequence[int], cand: Cand) -> list[int]:
-    """The numbers the ``pill`` (cells in reading order) can read with the digits left, in
-    reach of the line's least and most sums; all have as many digits as the pill."""
-    low = sum(min(cand[i]) for i in line)
-    high = sum(max(cand[i]) for i in line)
+    """The numbers the ``pill`` (cells in reading order) can read with the digits left that
+    the line can add up to (digits may repeat); all have as many digits as the pill."""
+    sums = _reachable(cand, line)
     numbers = (int("".join(map(str, ds))) for ds in product(*(sorted(cand[i]) for i in pill)))
-    return sorted(x for x in numbers if low <= x <= high)
+    return sorted(x for x in numbers if x in sums)
 
 
 def line_keep(line: Sequence[int], totals: Sequence[int], cand: Cand) -> dict[int, set[int]]:

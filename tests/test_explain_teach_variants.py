@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from itertools import pairwise, permutations, product
 
+import pytest
 from test_explain_names import _puzzle, _step
 
+from conftest import ROOT
+from satdoku.explain import constraint_groups
 from satdoku.explain.catalogue import VARIANT_BASE, VARIANT_SINGLE, VARIANT_STEP, family_of
+from satdoku.explain.steps import Step
+from satdoku.explain.variant_text import parity_groups, variant_text, whisper_sides
+from satdoku.formats import parse_json_puzzle
 from satdoku.rules import cell_var
 
 
@@ -197,3 +203,25 @@ def test_a_whisper_step_that_needs_more_than_parity_keeps_its_name():
     p = _puzzle(whispers=[["r1c1", "r1c2", "r1c3"]])
     _, name, _, _ = _step(p, -_at(p, "r1c2", 4), {"row 1"})
     assert name == "whisper bounds + row"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.json")),
+                         ids=lambda p: p.stem)
+def test_variant_texts_read_every_constraint_of_every_example(path):
+    """Each variant group of every example, read alone from the givens (a step deriving
+    nothing), gives a text or '' without failing; whisper lines give their parity groups."""
+    puzzle = parse_json_puzzle(path.read_text())
+    groups = constraint_groups(puzzle.board, puzzle.rules)
+    facts = tuple(cell_var(puzzle.board, i, d) for i, d in enumerate(puzzle.givens) if d)
+    step = Step((), (), facts, "deduction", "")
+    texts = {g.kind: variant_text(groups, [g], [], step) for g in groups.groups
+             if g.rule is not None and not g.is_unit}
+    assert all(isinstance(t, str) for t in texts.values())
+    wanted = {"little-killer": "add up to", "sandwich": "the digits between the 1",
+              "white dots": "the pair can only be", "black dots": "the pair can only be"}
+    for kind, words in wanted.items():
+        if kind in texts:
+            assert words in texts[kind], (kind, texts[kind])
+    whispers = [g for g in groups.groups if g.kind == "whispers"]
+    assert len(parity_groups(groups, [g for g in whispers if whisper_sides(
+        puzzle.board.n, g.rule.lines[0].gap(puzzle.board.n))])) <= len(whispers)

@@ -22,6 +22,7 @@ to 4; with the digits left, r1c1 keeps 1–3, r3c3 keeps 1–3;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from itertools import combinations, pairwise, product
 from typing import Any
 
@@ -320,12 +321,6 @@ def _puts(cells: Sequence[int], ways: Sequence[tuple[int, ...]], house: Sequence
     return all(any(w[k] == d for k, x in enumerate(cells) if x in house) for w in ways)
 
 
-def _keeps(kind: str, k: int) -> Callable[[int, int], bool]:
-    if kind == "white dots":
-        return lambda a, b: a != b and abs(a - b) == k
-    return lambda a, b: a != b and (a == k * b or b == k * a)
-
-
 # -- arrow pills ---------------------------------------------------------------------------
 def pill_text(board: Board, circle: Sequence[int], line: Sequence[int], cand: Cand) -> str:
     """The numbers a pill can read: its digits side by side (reading order), equal to the
@@ -522,13 +517,15 @@ def variant_text(groups: Groups, variant: Sequence[Group], houses: Sequence[Grou
 def _kropki(groups: Groups, dots: Sequence[Group], houses: Sequence[Group],
             step: Step) -> str:
     board = groups.board
-    marks = [(g.kind, m) for g in dots for m in g.rule.marks]  # type: ignore[union-attr]
+    rules: list[Any] = [g.rule for g in dots]  # white or black dots (PairMarks)
+    marks = [(g.kind, m) for g, rule in zip(dots, rules, strict=True) for m in rule.marks]
     cells = chain_order(list(dict.fromkeys(c for _, m in marks for c in m.cells)),
                         [m.cells for _, m in marks])
     cand = candidates(board, cells, step.facts, houses)
     spots = [(h.label, h.cells) for h in houses]
-    rules = [(m.cells[0], m.cells[1], _keeps(kind, m.value)) for kind, m in marks]
-    found = fillings(cells, rules, _apart(cells, spots), cand)
+    keeps = [(m.cells[0], m.cells[1], partial(rule.keeps, k=m.value))  # the rule's own
+             for rule in rules for m in rule.marks]
+    found = fillings(cells, keeps, _apart(cells, spots), cand)
     if found is None:
         return ""
     ways = found

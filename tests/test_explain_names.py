@@ -132,8 +132,9 @@ def test_a_skyscraper_clue_is_no_skyscraper_technique():
 
 def test_a_sandwich_with_its_own_line_is_a_sandwich_sum():
     # a 4x4 column sandwiching 5 between 1 and 4 is 1,{2,3},4 or 4,{2,3},1: r2c1 is not 1;
-    # the column the clue reads is part of reading it (before: "column + sandwich sum")
+    # the column the clue reads is part of reading it (before: "column + sandwich sum");
+    # a step moving only the 1 and the 4 is named for their placements
     p = _puzzle(size=4, sandwiches=[{"clue": "r0c1", "sum": 5}])
     labels, name, w, _ = _step(p, -cell_var(p.board, 4, 1), {"column 1"})
-    assert "column 1" in labels and name == "sandwich sum"
+    assert "column 1" in labels and name == "sandwich placements"
     assert w == round(VARIANT_BASE + VARIANT_STEP * len(labels), 2)

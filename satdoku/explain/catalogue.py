@@ -79,7 +79,8 @@ VARIANT_TECHNIQUES = frozenset({
     "cage combinations", "thermometer bounds", "arrow sum", "little killer sum",
     "sandwich sum", "white dot", "black dot", "XV sum", "negative constraint",
     "whisper bounds", "renban window", "skyscraper clue", "kropki chain", "cage overlap",
-    "thermometer chain", "whisper chain", "renban chain", "arrow chain"})
+    "thermometer chain", "whisper chain", "renban chain", "arrow chain", "whisper parity",
+    "sandwich placements", "arrow pill"})
 #: Chains: weight grows with the number of links past the shortest (SE adds about this).
 CHAIN_STEP = 0.1
 

@@ -46,12 +46,13 @@ kropki chain …              several variant constraints of one shape (:data:`V
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from satdoku.explain.catalogue import weight
 from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.steps import TRIAL, Step, cell_digit
+from satdoku.explain.variant_text import parity_groups, whisper_sides
 
 #: Forcing chains and nets: weight grows with the implications they need, up to a cap.
 FORCING = {"forcing chain": (7.5, 0.05, 8.4), "forcing net": (8.5, 0.03, 9.4),
@@ -107,7 +108,7 @@ def name_step(groups: Groups, step: Step, placed: Sequence[int]) -> str:
     if houses:
         return "innies/outies" if houses == 1 else "45 rule"
     if not kinds <= {"cell", "row", "column", "box", "region"}:
-        return _variant(cited)
+        return _variant(groups, cited, step, digits)
     if step.placements:
         return _plain(cited)
     one_digit = len(digits) == 1
@@ -169,7 +170,9 @@ def _single(board, group: Group, step: Step, placed: Sequence[int]) -> str:
             return "naked single"
         if group.is_unit:
             return "hidden single"
-    return RULE_PHRASES.get(group.kind, group.kind if not group.is_unit else "elimination")
+    if group.is_unit:
+        return "elimination"
+    return phrase(board.n, group, {cell_digit(board, x)[1] for x in step.derived})
 
 
 def _subset(cited: list[Group], units: list[Group], cells: set[int]) -> str:
@@ -210,17 +213,60 @@ def _innies_outies(n: int, cited: list[Group], cells: set[int]) -> int:
     return len(houses) if ok else 0
 
 
-def _variant(cited: list[Group]) -> str:
-    """``cage combinations + box``: the technique of the variant constraints (one of
-    :data:`VARIANT_SHAPES`, or each by its phrase) first, then the houses by kind (few
-    constraints in all)."""
+def phrase(n: int, g: Group, digits: set[int]) -> str:
+    """The technique of one variant constraint (:data:`RULE_PHRASES`), refined by what the
+    step derives (:data:`REFINED`): ``sandwich placements`` when it only moves the 1 and
+    the n of a sandwich's line, ``arrow pill`` on an arrow whose circle is a pill."""
+    for kind, name, test in REFINED:
+        if g.kind == kind and test(n, g, digits):
+            return name
+    return RULE_PHRASES.get(g.kind, g.kind)
+
+
+#: (kind, name, test(n, group, derived digits)): one constraint's phrase refined, first
+#: match wins (data: a new refinement is a row here and a name in
+#: :data:`.catalogue.VARIANT_TECHNIQUES`).
+REFINED: tuple[tuple[str, str, Callable[[int, Group, set[int]], bool]], ...] = (
+    ("sandwich", "sandwich placements", lambda n, g, ds: bool(ds) and ds <= {1, n}),
+    ("arrow", "arrow pill",
+     lambda n, g, ds: any(len(a.circle) > 1 for a in getattr(g.rule, "arrows", ()))),
+)
+
+
+def _variant(groups: Groups, cited: list[Group], step: Step, digits: set[int]) -> str:
+    """``cage combinations + box``: the technique of the variant constraints (whisper
+    parity, one of :data:`VARIANT_SHAPES`, or each by its phrase) first, then the houses by
+    kind (few constraints in all)."""
     if len(cited) > CHAIN:
         return _plain(cited)
     variant = [g for g in cited if g.kind != "cell" and not g.is_unit]
+    houses = [g for g in cited if g.is_unit and not _within(g, variant)]
     shape = next((s for s in VARIANT_SHAPES if _fits(s, variant)), None)
-    techniques = [shape.name] if shape else [RULE_PHRASES.get(g.kind, g.kind) for g in variant]
-    houses = [g.kind for g in cited if g.is_unit and not _within(g, variant)]
-    return " + ".join(dict.fromkeys(techniques + houses))
+    if houses and _whisper_parity(groups, variant, houses, step):
+        techniques = ["whisper parity"]
+    elif shape:
+        techniques = [shape.name]
+    else:
+        techniques = [phrase(groups.board.n, g, digits) for g in variant]
+    return " + ".join(dict.fromkeys(techniques + [g.kind for g in houses]))
+
+
+def _whisper_parity(groups: Groups, variant: list[Group], houses: list[Group],
+                    step: Step) -> bool:
+    """Whether the step holds by the high/low alternation of its whisper lines alone: every
+    line alternates (its difference is at least n/2) and propagation through the lines'
+    parity, the houses and their cells' own constraints refutes each derived literal."""
+    from satdoku.explain.trace import trace  # (as in name_and_weight)
+    n = groups.board.n
+    if not variant or any(g.kind != "whispers" or len(g.rule.lines) != 1  # type: ignore[union-attr]
+                          or whisper_sides(n, g.rule.lines[0].gap(n)) is None  # type: ignore[union-attr]
+                          for g in variant):
+        return False
+    cells = {i for g in [*variant, *houses] for i in g.cells}
+    own = [groups.groups[k] for i in sorted(cells) for k in groups.of_cell[i]
+           if groups.groups[k].kind == "cell"]
+    relaxed = [*houses, *own, *parity_groups(groups, variant)]
+    return all(trace(relaxed, step.facts, -x)[1] is not None for x in step.derived)
 
 
 def _within(house: Group, variant: list[Group]) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
+from satdoku.explain.variant_text import parity_groups, parity_text, side_var, variant_text
 
 #: A replayed implication: the literal, the group that forced it, the literals it rests on.
 Link = tuple[int, int | None, tuple[int, ...]]
@@ -114,12 +115,23 @@ def forcing_name(links: list[Link], top: int) -> str:
     return "forcing net" if branching else "forcing chain"
 
 
-def chain_text(groups: Groups, links: list[Link], conflict: tuple[int, tuple[int, ...]]) -> str:
-    """``r1c1=5 → r1c2≠5 (row 1) → … → box 2 has no 5 left``: the chain in order."""
+def chain_text(groups: Groups, links: list[Link], conflict: tuple[int, tuple[int, ...]],
+               labels: dict[int, str] | None = None,
+               aux: dict[int, tuple[str, str]] | None = None) -> str:
+    """``r1c1=5 → r1c2≠5 (row 1) → … → box 2 has no 5 left``: the chain in order
+    (``labels``: the groups' labels by index, when some are no group of ``groups``;
+    ``aux``: the words for an auxiliary variable true and false, to show it too)."""
     board, top = groups.board, groups.board.n ** 3
-    parts = [literal_name(board, x) + ("" if gi is None else f" ({groups.groups[gi].label})")
-             for x, gi, _ in links if abs(x) <= top]
-    return " → ".join(parts) + f" → contradiction in {groups.groups[conflict[0]].label}"
+    words = aux or {}
+
+    def label(gi: int) -> str:
+        return labels[gi] if labels and gi in labels else groups.groups[gi].label
+
+    def name(x: int) -> str:
+        return literal_name(board, x) if abs(x) <= top else words[abs(x)][x < 0]
+    parts = [name(x) + ("" if gi is None else f" ({label(gi)})")
+             for x, gi, _ in links if abs(x) <= top or abs(x) in words]
+    return " → ".join(parts) + f" → contradiction in {label(conflict[0])}"
 
 
 def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -> str:
@@ -187,15 +199,48 @@ def step_teach(groups: Groups, step: Step, name: str, placed: Sequence[int],
     variant constraint's arithmetic when it cites cells' own constraints besides (a renban
     window, a cage's combinations, read from the digits left), else the chain."""
     cited = [groups.groups[k] for k in step.groups]
-    variant = [g for g in cited if g.kind != "cell"]
+    variant = [g for g in cited if g.kind != "cell" and not g.is_unit]
+    houses = [g for g in cited if g.is_unit]
     if len(cited) == 1:
         return single_teach(groups, step, name, placed)
-    if len(variant) == 1 and not variant[0].is_unit:
-        extra = variant_arithmetic(groups, variant[0], step, placed)
+    what = ", ".join(literal_name(groups.board, y) for y in step.derived)
+    if name.startswith("whisper parity"):
+        return parity_teach(groups, step, variant, houses, facts)
+    # a house inside the constraint's cells is part of reading it (a sandwich's line)
+    inside = all(any(set(h.cells) <= set(v.cells) for v in variant) for h in houses)
+    if len(variant) == 1 and inside:
+        extra = "" if houses else variant_arithmetic(groups, variant[0], step, placed)
+        extra = extra or variant_text(groups, variant, houses, step)
         if extra:
-            what = ", ".join(literal_name(groups.board, y) for y in step.derived)
             return f"{variant[0].label}: {extra}so {what}."
+    extra = variant_text(groups, variant, houses, step) if variant else ""
+    if extra:
+        return f"{', '.join(dict.fromkeys(g.label for g in variant))}: {extra}so {what}."
     return generic_teach(groups, step, name, facts)
+
+
+def parity_teach(groups: Groups, step: Step, whispers: Sequence[Group],
+                 houses: Sequence[Group], facts: Iterable[int]) -> str:
+    """A whisper parity step: the sides of each line, then the chain through the lines'
+    parity and the houses that breaks when the step's conclusion is denied."""
+    board = groups.board
+    x = step.derived[0]
+    relaxed = parity_groups(groups, whispers)
+    cells = {i for g in [*whispers, *houses] for i in g.cells}
+    own = [groups.groups[k] for i in sorted(cells) for k in groups.of_cell[i]
+           if groups.groups[k].kind == "cell"]
+    links, conflict = trace([*houses, *own, *relaxed], step.facts, -x)
+    lines = [(g.label, g.rule.lines[0]) for g in whispers]  # type: ignore[union-attr]
+    sides = " ".join(f"{label}: {parity_text(board, line.cells, line.gap(board.n))}"
+                     for label, line in lines)
+    if conflict is None:
+        return sides + generic_teach(groups, step, "deduction", facts)
+    labels = {g.index: g.label for g in [*houses, *own, *relaxed]}
+    words = {side_var(groups, i): (f"{board.cell_name(i)} high", f"{board.cell_name(i)} low")
+             for g in whispers for i in g.cells}
+    chain = chain_text(groups, links[1:] or links, conflict, labels, words)
+    what = ", ".join(literal_name(board, y) for y in step.derived)
+    return f"{sides}Suppose {literal_name(board, -x)}. Then {chain}. So {what}."
 
 
 def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -> str:
@@ -216,7 +261,7 @@ def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -
     if name == "naked single":
         return f"{where} has only {digit} left: every other digit is eliminated there."
     what = ", ".join(literal_name(board, y) for y in step.derived)
-    extra = variant_arithmetic(groups, g, step, placed)
+    extra = variant_arithmetic(groups, g, step, placed) or variant_text(groups, [g], [], step)
     return f"{g.label}: {extra}so {what}." if extra else (
         f"{g.label} alone, with the digits left in its cells, allows no other way: {what}.")
 

@@ -16,7 +16,7 @@ subset (MUS), extracted by deletion with the solver's unsat cores (:func:`minima
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pysat.solvers import Solver
@@ -24,7 +24,8 @@ from pysat.solvers import Solver
 from cnf import Session, SolveResult
 from cnf.budget import Deadline
 from satdoku.board import Board
-from satdoku.explain.groups import Group
+from satdoku.explain.candidates import houses
+from satdoku.explain.groups import Group, Groups
 
 #: The ways a step is found (see :mod:`satdoku.explain.search`): one group alone, a
 #: technique seen in the candidates (:mod:`.patterns`, :mod:`.chains`), the generic search
@@ -121,17 +122,50 @@ def deadly_pairs(n: int, deadly: Sequence[int]) -> dict[int, tuple[int, ...]]:
     return pairs
 
 
+def one_digit(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
+    """What the human reading of ``cited`` takes for granted beyond their clauses, when
+    they hold a variant constraint (not a cell, not a house): every cell they touch holds
+    exactly one digit — the clauses of those cells' groups. A cage's clauses do not say it
+    (the cell groups do), so without them a step on a cage would cite a fact that only
+    rules out a second digit in one of its cells. Steps on cells and houses alone cite
+    their cell groups, as before.
+
+    >>> from satdoku.board import Board
+    >>> from satdoku.explain.groups import constraint_groups
+    >>> from satdoku.rules import Cage, KillerCages
+    >>> g = constraint_groups(Board.classic(4), (KillerCages((Cage((0, 1), 3),)),))
+    >>> cage = next(x for x in g.groups if x.kind == "killer")
+    >>> row = g.groups[16]
+    >>> len(one_digit(g, [cage])), len(one_digit(g, [cage, row])), one_digit(g, [row])
+    (14, 28, [])
+    """
+    cited = list(cited)
+    plain = {h.group for h in houses(groups)}
+    if all(g.kind == "cell" or g.index in plain for g in cited):
+        return []
+    cells = sorted({i for g in cited if g.kind != "cell" for i in g.cells})
+    return [list(c) for i in cells for c in groups.groups[i].clauses]
+
+
+#: The clauses a reading of the kept groups takes as given (:func:`one_digit`).
+Reading = Callable[[Sequence[Group]], Sequence[Sequence[int]]]
+
+
 def _guarded(groups: Iterable[Group]) -> list[list[int]]:
     return [[-g.selector, *c] for g in groups for c in g.clauses]
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
                    derived: Sequence[int], deadline: Deadline | None = None,
-                   known: Session | None = None, premises: Sequence[Sequence[int]] = ()
-                   ) -> tuple[list[Group], list[int]] | None:
+                   known: Session | None = None, premises: Sequence[Sequence[int]] = (),
+                   reading: Reading | None = None) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it. ``premises`` are
     clauses taken as true throughout (a uniqueness step's :func:`premise`), never cited.
+    ``reading`` gives, for the kept groups, clauses taken as true while the *facts* are
+    shrunk (:func:`one_digit`: each cell a cited variant constraint touches holds one
+    digit), not while the groups are — so a cell group stays cited where its clauses are
+    needed, and a fact stays only when the conclusion needs it under that reading.
 
     ``session`` holds every group, guarded, and no facts. "Not every derived literal" is
     added under an activation literal, retired afterwards. Deletion with the solver's cores
@@ -162,12 +196,22 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
         sels, fixed = [], kept
         needed = set(kept)
         groups = [g for g in groups if g.selector in needed]
+        if reading is not None:  # (the facts are shrunk next, under the reading)
+            premises = [*premises, *reading(groups)]
+            reading = None
     chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline, premises)
     if chosen is None:
         return None
     kept_items = set(chosen) | set(fixed)
-    return ([g for g in groups if g.selector in kept_items],
-            [f for f in facts if f in kept_items])
+    cited = [g for g in groups if g.selector in kept_items]
+    kept_facts = [f for f in facts if f in kept_items]
+    given = reading(cited) if reading is not None and kept_facts else ()
+    if given:  # the facts again, the kept groups on, under the reading
+        fewer = _guarded_deletion(session, derived, [g.selector for g in cited], kept_facts,
+                                  deadline, [*premises, *given])
+        assert fewer is not None, "more clauses, less satisfiable"
+        kept_facts = [f for f in kept_facts if f in set(fewer)]
+    return cited, kept_facts
 
 
 def _guarded_deletion(session: Session, derived: Sequence[int], fixed: Sequence[int],

@@ -9,9 +9,11 @@ cut into components (one knight pair), the puzzle's whole rule on a grid where o
 component's cells are filled. The cited facts narrow the cells' digits.
 
 A small backtracking search assigns the step's cells digits from those domains, checks each
-constraint as soon as all its cells hold digits (and prunes a variant constraint's last few
-open cells to the digits some completion allows), and looks for an assignment that keeps
-every cited constraint and fact and breaks a derived literal:
+constraint on the digits known so far (the rules' ``violations`` read a partial grid: a
+violation there is one every completion keeps, which the tests verify against each
+group's clauses), prunes a variant constraint's open cells to the digits some completion
+allows once their combinations are few, and looks for an assignment that keeps every cited
+constraint and fact and breaks a derived literal:
 
 - **sound**: there is none;
 - **nothing superfluous**: dropping any cited group other than a cell, or any cited fact,
@@ -60,8 +62,9 @@ class Constraint:
     holds: Callable[[tuple[int, ...]], bool] | None = None
 
     def ok(self, digits: tuple[int, ...]) -> bool:
-        if self.distinct:
-            return len(set(digits)) == len(digits)
+        if self.distinct:  # (0: a blank)
+            known = [d for d in digits if d]
+            return len(set(known)) == len(known)
         assert self.holds is not None
         return self.holds(digits)
 
@@ -152,7 +155,7 @@ class Checker:
 
     def _prune(self, c: Constraint, doms) -> bool:
         """Narrow the domains of ``c``'s cells: a digit fixed in one cell leaves the others
-        of a distinct group; a variant constraint's cells keep the digits some completion
+        of a distinct group, and a house's digit with one place left goes there; a variant constraint's cells keep the digits some completion
         allows once their combinations are few. False when ``c`` cannot hold."""
         if c.distinct:
             fixed = [next(iter(doms[i])) for i in c.cells if len(doms[i]) == 1]
@@ -163,12 +166,20 @@ class Checker:
                     doms[i] -= set(fixed)
                     if not doms[i]:
                         return False
+            if len(c.cells) == self.n:  # a house: each digit somewhere in it
+                for d in range(1, self.n + 1):
+                    places = [i for i in c.cells if d in doms[i]]
+                    if not places:
+                        return False
+                    if len(places) == 1:
+                        doms[places[0]] = {d}
             return True
         ways = 1
         for i in c.cells:
             ways *= len(doms[i])
-            if ways > SUPPORT:
-                return True
+        if ways > SUPPORT:  # the rule on the digits known so far (blanks: 0)
+            return c.ok(tuple(next(iter(doms[i])) if len(doms[i]) == 1 else 0
+                              for i in c.cells))
         seen: list[set[int]] = [set() for _ in c.cells]
         for digits in product(*(sorted(doms[i]) for i in c.cells)):
             if c.ok(digits):

@@ -155,8 +155,10 @@ class Checker:
 
     def _prune(self, c: Constraint, doms) -> bool:
         """Narrow the domains of ``c``'s cells: a digit fixed in one cell leaves the others
-        of a distinct group, and a house's digit with one place left goes there; a variant constraint's cells keep the digits some completion
-        allows once their combinations are few. False when ``c`` cannot hold."""
+        of a distinct group, and a house's digit with one place left goes there; a variant
+        constraint's cells keep the digits some completion allows once their combinations
+        are few, else its rule is checked on the digits known. False when ``c`` cannot
+        hold."""
         if c.distinct:
             fixed = [next(iter(doms[i])) for i in c.cells if len(doms[i]) == 1]
             if len(set(fixed)) < len(fixed):

@@ -20,11 +20,13 @@ from itertools import product
 
 import pytest
 from pysat.solvers import Solver
+from test_explain_soundness import check_step, classic_steps
 from variant_checker import Checker, TooSlow
 
 from conftest import ROOT
 from satdoku import check
 from satdoku.explain import constraint_groups, explain
+from satdoku.explain.candidates import houses
 from satdoku.explain.groups import region_clauses
 from satdoku.explain.steps import Step
 from satdoku.formats import parse_json_puzzle
@@ -34,9 +36,10 @@ EXAMPLES = ROOT / "examples"
 #: (example, steps of its path explained, variant steps checked at most). The paths are
 #: cut short to keep the file near 20 s CPU; the whole paths are measured by
 #: ``scripts/variant_steps.py`` (sandwich steps too: a clue over a whole row gives the
-#: search little to prune with, so most of them take longer than a test should).
+#: search little to prune with, so most of them take longer than a test should). X-Sudoku's
+#: steps cite cells and houses only: :func:`test_steps_on_variant_houses_read_as_classic_steps`.
 PATHS = [("killer", 70, 14), ("thermo", 60, 8), ("kropki", 45, 8), ("miracle", 40, 8),
-         ("arrows", 25, 6), ("whispers", 40, 6), ("x-sudoku", 40, 6)]
+         ("arrows", 25, 6), ("whispers", 40, 6)]
 #: CPU seconds one step's check may take (a step over several houses and lines can need a
 #: long search in plain Python: it is counted, not failed).
 STEP_LIMIT = 1.0
@@ -54,9 +57,10 @@ def path(name: str, steps: int):
     return explain(puzzle(name), max_steps=steps)
 
 
-def is_variant(cited) -> bool:
-    """Whether a step cites a constraint other than a cell, row, column, box or region."""
-    return any(g.kind != "cell" and not g.is_unit for g in cited)
+def is_variant(e, cited) -> bool:
+    """Whether a step cites a constraint other than a cell or a house (a diagonal is one)."""
+    plain = {h.group for h in houses(e.groups)}
+    return any(g.kind != "cell" and g.index not in plain for g in cited)
 
 
 @pytest.mark.parametrize(("name", "steps", "most"), PATHS)
@@ -64,7 +68,7 @@ def test_variant_steps_follow_and_cite_nothing_superfluous(name, steps, most):
     e = path(name, steps)
     checker = Checker(e.puzzle.board, e.puzzle.rules)
     variant = [s for s in e.steps if len(s.groups) <= MOST
-               and is_variant([e.groups.groups[k] for k in s.groups])]
+               and is_variant(e, [e.groups.groups[k] for k in s.groups])]
     assert variant, f"no variant step in the first {steps} steps of {name}"
     checked = 0
     for step in random.Random(name).sample(variant, min(most, len(variant))):
@@ -78,6 +82,17 @@ def test_variant_steps_follow_and_cite_nothing_superfluous(name, steps, most):
         assert not extra, f"{', '.join(extra)} superfluous in {step.name}: {step}"
         checked += 1
     assert checked >= min(most, len(variant)) // 2, "most checks took too long"
+
+
+def test_steps_on_variant_houses_read_as_classic_steps():
+    """X-Sudoku: a step on cells and houses, a diagonal among them, is a classic step (the
+    classic checker's reading: a cell holds one digit only where its group is cited)."""
+    e = path("x-sudoku", 40)
+    steps = [s for s in classic_steps(e) if any(
+        e.groups.groups[k].kind == "diagonal" for k in s.groups) and len(s.groups) <= 4]
+    assert steps
+    for step in random.Random(3).sample(steps, min(6, len(steps))):
+        check_step(e, step)
 
 
 def test_the_checker_catches_a_wrong_step():

@@ -6,7 +6,9 @@ cited cell group states nothing more); a house (row, column, box, region, and a 
 all-different regions such as a diagonal) holds each digit at most once; a variant group
 holds its rule: its one-instance rule (one cage, one thermometer …) or, for a global rule
 cut into components (one knight pair), the puzzle's whole rule on a grid where only the
-component's cells are filled. The cited facts narrow the cells' digits.
+component's cells are filled; a clue on a whole row or column (a sandwich) reads that row as
+a row, its digits distinct (its clauses assume that: a sandwich's inner digits are distinct
+there), so citing the row with it adds nothing. The cited facts narrow the cells' digits.
 
 A small backtracking search assigns the step's cells digits from those domains, checks each
 constraint on the digits known so far (the rules' ``violations`` read a partial grid: a
@@ -16,8 +18,8 @@ allows once their combinations are few, and looks for an assignment that keeps e
 constraint and fact and breaks a derived literal:
 
 - **sound**: there is none;
-- **nothing superfluous**: dropping any cited group other than a cell, or any cited fact,
-  lets one exist.
+- **nothing superfluous**: dropping any cited group other than a cell (or a clue's own row),
+  or any cited fact, lets one exist.
 
 >>> from satdoku import parse_puzzle
 >>> from satdoku.explain import constraint_groups
@@ -86,6 +88,8 @@ class Checker:
             return []
         if g.rule is not None:  # one instance of a rule, and the rule's regions through it
             out = [Constraint(g.label, tuple(r), distinct=True) for r in g.rule.regions(self.board)]
+            if frozenset(g.cells) in self.regions:  # a clue on a whole row reads it as a row
+                out.append(Constraint(g.label, g.cells, distinct=True))
             return [*out, self._rule(g.label, g.rule, g.cells)]
         if frozenset(g.cells) in self.regions:  # a house, or a rule's all-different region
             return [Constraint(g.label, g.cells, distinct=True)]
@@ -193,6 +197,12 @@ class Checker:
                 return False
         return True
 
+    def within(self, house: Group, groups: Sequence[Group]) -> bool:
+        """Whether ``house`` is the whole row (column …) of a cited variant constraint, which
+        reads it in (a sandwich clue's own row; the step names only the clue)."""
+        return frozenset(house.cells) in self.regions and any(
+            g.rule is not None and set(house.cells) == set(g.cells) for g in groups)
+
     # -- steps --------------------------------------------------------------------------------
     def domains(self, facts: Sequence[int]) -> dict[int, set[int]] | None:
         """Each fact's cell and the digits the facts leave it (None: they contradict)."""
@@ -224,7 +234,9 @@ class Checker:
         """The cited groups (not cells) and facts whose removal keeps the step sound."""
         out = []
         for k, g in enumerate(groups):
-            if g.kind != "cell" and self.follows([*groups[:k], *groups[k + 1:]], facts, derived):
+            if g.kind == "cell" or self.within(g, groups):
+                continue
+            if self.follows([*groups[:k], *groups[k + 1:]], facts, derived):
                 out.append(g.label)
         for k, x in enumerate(facts):
             if self.follows(groups, [*facts[:k], *facts[k + 1:]], derived):

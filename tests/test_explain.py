@@ -24,8 +24,8 @@ from satdoku.explain.steps import (
     TRIAL,
     Step,
     cell_digit,
+    human_reading,
     literal_name,
-    one_digit,
     premise,
 )
 from satdoku.explain.text import render_hint, render_path
@@ -103,13 +103,14 @@ def check_path(e, puzzle: Puzzle, sample: int = 0, seed: int = 0) -> None:
     for step in random.Random(seed).sample(e.steps, min(sample, len(e.steps))):
         cited = [e.groups.groups[k] for k in step.groups]
         premises = [premise(board.n, step.deadly)] if step.deadly else []
-        # a step on a variant constraint reads each of its cells as holding one digit
-        # (steps.one_digit): its facts are minimal under that reading, its groups without
-        # it, so a cell group it cites stands for a naked single the reading takes in
-        reading = one_digit(e.groups, cited)
-        read = {cell_digit(board, x)[0] for c in reading for x in c}
+        # a step on a variant constraint reads each of its cells as holding one digit, and a
+        # clue on a whole row as that row (steps.human_reading): its facts are minimal under
+        # that reading, its groups without it, so a cell group (or a clue's row) it cites
+        # is one the reading takes in
+        reading = human_reading(e.groups, cited)
+        read = {tuple(c) for c in reading}
         assert implies(cited, step.facts, step.derived, premises + reading)
-        items = [g for g in cited if g.kind != "cell" or g.cells[0] not in read]
+        items = [g for g in cited if not set(g.clauses) <= read]  # (the reading has them)
         assert non_redundant(items, step.facts, step.derived, premises + reading)
         if step.placements:
             cells = {cell_digit(board, x)[0] for x in step.placements}

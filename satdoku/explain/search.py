@@ -52,9 +52,9 @@ from satdoku.explain.steps import (
     Step,
     cell_digit,
     deadly_pairs,
+    human_reading,
     implies,
     minimal_subset,
-    one_digit,
     premise,
 )
 from satdoku.explain.techniques import STAGES, stage_findings
@@ -313,16 +313,20 @@ class Search:
 
     def reading(self, groups: Sequence[Group]) -> list[list[int]]:
         """What a person reading ``groups`` takes as given: each cell that a variant
-        constraint among them touches holds one digit (:func:`~.steps.one_digit`). Steps
+        constraint among them touches holds one digit (:func:`~.steps.human_reading`). Steps
         shrink their facts under it; their groups are chosen without it."""
-        return one_digit(self.groups, groups) if self.variant else []
+        return human_reading(self.groups, groups) if self.variant else []
 
     def cells_read(self, groups: Sequence[Group]) -> list[int]:
-        """The selectors of the cell groups behind :meth:`reading` (for propagation)."""
-        if not self.variant or all(g.index in self.plain for g in groups):
+        """The selectors of the cell groups (and rows) behind :meth:`reading`, for
+        propagation."""
+        reading = {tuple(c) for c in self.reading(groups)}
+        if not reading:
             return []
-        return [self.groups.groups[i].selector
-                for i in sorted({i for g in groups if g.kind != "cell" for i in g.cells})]
+        cells = {i for g in groups if g.kind != "cell" for i in g.cells}
+        rows = {h.group for h in houses(self.groups) if any(
+            g.index not in self.plain and set(h.cells) == set(g.cells) for g in groups)}
+        return [self.groups.groups[k].selector for k in sorted(cells | rows)]
 
     def apply(self, step: Step) -> None:
         self.add(list(step.derived))

@@ -122,13 +122,15 @@ def deadly_pairs(n: int, deadly: Sequence[int]) -> dict[int, tuple[int, ...]]:
     return pairs
 
 
-def one_digit(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
+def human_reading(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
     """What the human reading of ``cited`` takes for granted beyond their clauses, when
     they hold a variant constraint (not a cell, not a house): every cell they touch holds
-    exactly one digit — the clauses of those cells' groups. A cage's clauses do not say it
-    (the cell groups do), so without them a step on a cage would cite a fact that only
-    rules out a second digit in one of its cells. Steps on cells and houses alone cite
-    their cell groups, as before.
+    exactly one digit — the clauses of those cells' groups —, and a variant constraint on a
+    whole row (column …), such as a sandwich clue, reads it as that row: every digit once —
+    the row's clauses. A cage's clauses do not say the first (the cell groups do), a
+    sandwich clue's do not say its row holds a 1 and a 9: without them a step would cite a
+    fact that only rules out a second digit in a cell, or places the 9 the row must hold.
+    Steps on cells and houses alone cite their cell groups, as before.
 
     >>> from satdoku.board import Board
     >>> from satdoku.explain.groups import constraint_groups
@@ -136,18 +138,21 @@ def one_digit(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
     >>> g = constraint_groups(Board.classic(4), (KillerCages((Cage((0, 1), 3),)),))
     >>> cage = next(x for x in g.groups if x.kind == "killer")
     >>> row = g.groups[16]
-    >>> len(one_digit(g, [cage])), len(one_digit(g, [cage, row])), one_digit(g, [row])
+    >>> len(human_reading(g, [cage])), len(human_reading(g, [cage, row])), human_reading(g, [row])
     (14, 28, [])
     """
     cited = list(cited)
     plain = {h.group for h in houses(groups)}
-    if all(g.kind == "cell" or g.index in plain for g in cited):
+    variant = [g for g in cited if g.kind != "cell" and g.index not in plain]
+    if not variant:
         return []
     cells = sorted({i for g in cited if g.kind != "cell" for i in g.cells})
-    return [list(c) for i in cells for c in groups.groups[i].clauses]
+    rows = [h.group for h in houses(groups) if any(set(h.cells) == set(g.cells)
+                                                    for g in variant)]
+    return [list(c) for k in [*cells, *rows] for c in groups.groups[k].clauses]
 
 
-#: The clauses a reading of the kept groups takes as given (:func:`one_digit`).
+#: The clauses a reading of the kept groups takes as given (:func:`human_reading`).
 Reading = Callable[[Sequence[Group]], Sequence[Sequence[int]]]
 
 
@@ -163,7 +168,7 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it. ``premises`` are
     clauses taken as true throughout (a uniqueness step's :func:`premise`), never cited.
     ``reading`` gives, for the kept groups, clauses taken as true while the *facts* are
-    shrunk (:func:`one_digit`: each cell a cited variant constraint touches holds one
+    shrunk (:func:`human_reading`: each cell a cited variant constraint touches holds one
     digit), not while the groups are — so a cell group stays cited where its clauses are
     needed, and a fact stays only when the conclusion needs it under that reading.
 

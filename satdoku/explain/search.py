@@ -52,10 +52,10 @@ from satdoku.explain.steps import (
     Step,
     cell_digit,
     deadly_pairs,
-    human_reading,
     implies,
     minimal_subset,
     premise,
+    read_in,
 )
 from satdoku.explain.techniques import STAGES, stage_findings
 from satdoku.explain.trace import step_teach
@@ -311,22 +311,11 @@ class Search:
         teach = step_teach(self.groups, step, name, self.placed, self.facts)
         return replace(step, name=name, weight=w, teach=teach)
 
-    def reading(self, groups: Sequence[Group]) -> list[list[int]]:
-        """What a person reading ``groups`` takes as given: each cell that a variant
-        constraint among them touches holds one digit (:func:`~.steps.human_reading`). Steps
-        shrink their facts under it; their groups are chosen without it."""
-        return human_reading(self.groups, groups) if self.variant else []
-
-    def cells_read(self, groups: Sequence[Group]) -> list[int]:
-        """The selectors of the cell groups (and rows) behind :meth:`reading`, for
-        propagation."""
-        reading = {tuple(c) for c in self.reading(groups)}
-        if not reading:
-            return []
-        cells = {i for g in groups if g.kind != "cell" for i in g.cells}
-        rows = {h.group for h in houses(self.groups) if any(
-            g.index not in self.plain and set(h.cells) == set(g.cells) for g in groups)}
-        return [self.groups.groups[k].selector for k in sorted(cells | rows)]
+    def reading(self, groups: Sequence[Group]) -> list[Group]:
+        """What a person reading ``groups`` takes as given: each cell of a variant
+        constraint among them holds one digit … (:func:`~.steps.read_in`). Steps shrink
+        their facts under it; their groups are chosen without it."""
+        return read_in(self.groups, groups) if self.variant else []
 
     def apply(self, step: Step) -> None:
         self.add(list(step.derived))
@@ -394,7 +383,7 @@ class Search:
                 groups, facts = shrunk
                 sels = [g.selector for g in groups]
                 derived += along  # the subset is minimal for all of them together
-        sels += self.cells_read(groups)
+        sels += [g.selector for g in self.reading(groups)]
         derived += [y for y in more if y not in derived
                     and not self.bare.propagate([*sels, *facts, -y])[0]]
         derived = sorted(derived, key=lambda y: (y != lit, abs(y)))
@@ -506,7 +495,7 @@ class Search:
         needs search: the groups and facts are cut down while propagation still refutes
         ``¬x``, and the result is kept when the solver finds it minimal too (else the
         solver's subset stays, and its step is a nested forcing net)."""
-        sels = [g.selector for g in shrunk[0]] + self.cells_read(shrunk[0])
+        sels = [g.selector for g in shrunk[0]] + [g.selector for g in self.reading(shrunk[0])]
         if not self.bare.propagate([*sels, *shrunk[1], -x])[0]:
             return shrunk
         items = [g.selector for g in gs]  # groups only: facts are many (16×16: hundreds)

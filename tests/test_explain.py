@@ -19,7 +19,15 @@ from satdoku.analyse import analyse, to_json
 from satdoku.analyse.text import render
 from satdoku.explain import constraint_groups, explain, hint, implies, non_redundant
 from satdoku.explain.names import name_step
-from satdoku.explain.steps import SINGLE, TRIAL, Step, cell_digit, literal_name, premise
+from satdoku.explain.steps import (
+    SINGLE,
+    TRIAL,
+    Step,
+    cell_digit,
+    human_reading,
+    literal_name,
+    premise,
+)
 from satdoku.explain.text import render_hint, render_path
 from satdoku.formats import parse_json_puzzle
 from satdoku.formats.pencilmarks import pencilmark_line
@@ -95,8 +103,15 @@ def check_path(e, puzzle: Puzzle, sample: int = 0, seed: int = 0) -> None:
     for step in random.Random(seed).sample(e.steps, min(sample, len(e.steps))):
         cited = [e.groups.groups[k] for k in step.groups]
         premises = [premise(board.n, step.deadly)] if step.deadly else []
-        assert implies(cited, step.facts, step.derived, premises)
-        assert non_redundant(cited, step.facts, step.derived, premises)
+        # a step on a variant constraint reads each of its cells as holding one digit, and a
+        # clue on a whole row as that row (steps.human_reading): its facts are minimal under
+        # that reading, its groups without it, so a cell group (or a clue's row) it cites
+        # is one the reading takes in
+        reading = human_reading(e.groups, cited)
+        read = {tuple(c) for c in reading}
+        assert implies(cited, step.facts, step.derived, premises + reading)
+        items = [g for g in cited if not set(g.clauses) <= read]  # (the reading has them)
+        assert non_redundant(items, step.facts, step.derived, premises + reading)
         if step.placements:
             cells = {cell_digit(board, x)[0] for x in step.placements}
             near = [e.groups.groups[k] for i in cells for k in e.groups.of_cell[i]]

@@ -34,7 +34,7 @@ box …).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -55,6 +55,7 @@ from satdoku.explain.steps import (
     implies,
     minimal_subset,
     premise,
+    read_in,
 )
 from satdoku.explain.techniques import STAGES, stage_findings
 from satdoku.explain.trace import step_teach
@@ -256,7 +257,8 @@ class Search:
         if not derived:
             return None
         cells = tuple(sorted({i for g in gs for i in g.cells}))
-        shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), derived, deadline)
+        shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), derived, deadline,
+                                reading=self.reading)
         if shrunk is None:  # a proposal the groups do not imply: never a step
             return None
         kept, facts = shrunk
@@ -309,6 +311,12 @@ class Search:
         teach = step_teach(self.groups, step, name, self.placed, self.facts)
         return replace(step, name=name, weight=w, teach=teach)
 
+    def reading(self, groups: Sequence[Group]) -> list[Group]:
+        """What a person reading ``groups`` takes as given: each cell of a variant
+        constraint among them holds one digit … (:func:`~.steps.read_in`). Steps shrink
+        their facts under it; their groups are chosen without it."""
+        return read_in(self.groups, groups) if self.variant else []
+
     def apply(self, step: Step) -> None:
         self.add(list(step.derived))
         self.add(list(step.consequences))
@@ -341,7 +349,8 @@ class Search:
         gi, lit = min(((gi, x) for gi, xs in self.pending.items() for x in xs),
                       key=lambda p: self._rank(self.groups.groups[p[0]], p[1]))
         g = self.groups.groups[gi]
-        found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit], deadline)
+        found = minimal_subset(self.mus, [g], self.facts_in(g.cells), [lit], deadline,
+                               reading=self.reading)
         assert found is not None, "a single that its group does not imply"
         return self.finish([g], found[1], lit, SINGLE, self.pending[gi], deadline)
 
@@ -369,11 +378,12 @@ class Search:
             if along:
                 cells = tuple(sorted({i for g in groups for i in g.cells}))
                 shrunk = minimal_subset(self.mus, groups, self.facts_in(cells), [lit, *along],
-                                        deadline)
+                                        deadline, reading=self.reading)
                 assert shrunk is not None, "eliminations their groups do not imply"
                 groups, facts = shrunk
                 sels = [g.selector for g in groups]
                 derived += along  # the subset is minimal for all of them together
+        sels += [g.selector for g in self.reading(groups)]
         derived += [y for y in more if y not in derived
                     and not self.bare.propagate([*sels, *facts, -y])[0]]
         derived = sorted(derived, key=lambda y: (y != lit, abs(y)))
@@ -466,7 +476,8 @@ class Search:
                         key=lambda g: (-len(g.cells), g.index))
             cells = tuple(sorted({i for g in gs for i in g.cells}))
             shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline,
-                                    self.proof if method == TRIAL else None)
+                                    self.proof if method == TRIAL else None,
+                                    reading=self.reading)
             assert shrunk is not None, "groups that do not imply the literal"
             if method == DEDUCTION:
                 shrunk = self._followable(gs, self.facts_in(cells), x, shrunk, deadline)
@@ -484,7 +495,7 @@ class Search:
         needs search: the groups and facts are cut down while propagation still refutes
         ``¬x``, and the result is kept when the solver finds it minimal too (else the
         solver's subset stays, and its step is a nested forcing net)."""
-        sels = [g.selector for g in shrunk[0]]
+        sels = [g.selector for g in shrunk[0]] + [g.selector for g in self.reading(shrunk[0])]
         if not self.bare.propagate([*sels, *shrunk[1], -x])[0]:
             return shrunk
         items = [g.selector for g in gs]  # groups only: facts are many (16×16: hundreds)
@@ -497,7 +508,7 @@ class Search:
                 k += 1
         kept = set(items)
         groups = [g for g in gs if g.selector in kept]
-        again = minimal_subset(self.mus, groups, facts, [x], deadline)
+        again = minimal_subset(self.mus, groups, facts, [x], deadline, reading=self.reading)
         if again is not None and len(again[0]) == len(groups):
             return again
         return shrunk

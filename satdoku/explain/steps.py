@@ -16,7 +16,7 @@ subset (MUS), extracted by deletion with the solver's unsat cores (:func:`minima
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pysat.solvers import Solver
@@ -24,7 +24,8 @@ from pysat.solvers import Solver
 from cnf import Session, SolveResult
 from cnf.budget import Deadline
 from satdoku.board import Board
-from satdoku.explain.groups import Group
+from satdoku.explain.candidates import houses
+from satdoku.explain.groups import Group, Groups
 
 #: The ways a step is found (see :mod:`satdoku.explain.search`): one group alone, a
 #: technique seen in the candidates (:mod:`.patterns`, :mod:`.chains`), the generic search
@@ -121,17 +122,78 @@ def deadly_pairs(n: int, deadly: Sequence[int]) -> dict[int, tuple[int, ...]]:
     return pairs
 
 
+def read_in(groups: Groups, cited: Iterable[Group]) -> list[Group]:
+    """The groups that the human reading of ``cited`` takes for granted, when they hold a
+    variant constraint (not a cell, not a house): every cell they touch holds exactly one
+    digit — those cells' groups —, and a variant constraint on a whole row (column …), such
+    as a sandwich clue, reads it as that row — the row's group. A cage's clauses do not say
+    the first (the cell groups do), a sandwich clue's do not say its row holds a 1 and a 9:
+    without them a step would cite a fact that only rules out a second digit in a cell, or
+    places the 9 the row must hold. Steps on cells and houses alone read nothing in: they
+    cite their cell groups.
+
+    >>> from satdoku.board import Board
+    >>> from satdoku.explain.groups import constraint_groups
+    >>> from satdoku.rules import Cage, KillerCages
+    >>> g = constraint_groups(Board.classic(4), (KillerCages((Cage((0, 1), 3),)),))
+    >>> cage = next(x for x in g.groups if x.kind == "killer")
+    >>> row = g.groups[16]
+    >>> [x.label for x in read_in(g, [cage])], len(read_in(g, [cage, row])), read_in(g, [row])
+    (['cell r1c1', 'cell r1c2'], 4, [])
+    """
+    cited = list(cited)
+    by_cells, plain = _houses_by_cells(groups)
+    variant = [g for g in cited if g.kind != "cell" and g.index not in plain]
+    if not variant:
+        return []
+    cells = {i for g in cited if g.kind != "cell" for i in g.cells}
+    rows = {by_cells[frozenset(g.cells)] for g in variant if len(g.cells) == groups.board.n
+            and frozenset(g.cells) in by_cells}
+    return [groups.groups[k] for k in sorted(cells | rows)]
+
+
+#: The houses of the last groups read (:func:`read_in` runs for every step shrunk).
+_HOUSES_BY_CELLS: dict[int, tuple[Groups, dict[frozenset[int], int], frozenset[int]]] = {}
+
+
+def _houses_by_cells(groups: Groups) -> tuple[dict[frozenset[int], int], frozenset[int]]:
+    """Each house's cells → its group index, and those indices (for the last few groups
+    objects)."""
+    found = _HOUSES_BY_CELLS.get(id(groups))
+    if found is None or found[0] is not groups:
+        if len(_HOUSES_BY_CELLS) > 8:
+            _HOUSES_BY_CELLS.clear()
+        by_cells = {frozenset(h.cells): h.group for h in houses(groups)}
+        found = (groups, by_cells, frozenset(by_cells.values()))
+        _HOUSES_BY_CELLS[id(groups)] = found
+    return found[1], found[2]
+
+
+def human_reading(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
+    """The clauses of :func:`read_in`: what a step's groups and facts imply its conclusion
+    with (for a check by a fresh solver, as ``premises``)."""
+    return [list(c) for g in read_in(groups, cited) for c in g.clauses]
+
+
+#: The groups a reading of the kept groups takes as given (:func:`read_in`).
+Reading = Callable[[Sequence[Group]], Sequence[Group]]
+
+
 def _guarded(groups: Iterable[Group]) -> list[list[int]]:
     return [[-g.selector, *c] for g in groups for c in g.clauses]
 
 
 def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[int],
                    derived: Sequence[int], deadline: Deadline | None = None,
-                   known: Session | None = None, premises: Sequence[Sequence[int]] = ()
-                   ) -> tuple[list[Group], list[int]] | None:
+                   known: Session | None = None, premises: Sequence[Sequence[int]] = (),
+                   reading: Reading | None = None) -> tuple[list[Group], list[int]] | None:
     """A minimal subset of ``groups`` and ``facts`` that implies ``derived`` (a MUS of
     groups ∪ facts ∪ {¬derived}), or None when they do not imply it. ``premises`` are
     clauses taken as true throughout (a uniqueness step's :func:`premise`), never cited.
+    ``reading`` gives, for the kept groups, groups switched on (never cited) while the
+    *facts* are shrunk (:func:`read_in`: each cell of a cited variant constraint holds one
+    digit …), not while the groups are — so a cell group stays cited where its clauses are
+    needed, and a fact stays only when the conclusion needs it under that reading.
 
     ``session`` holds every group, guarded, and no facts. "Not every derived literal" is
     added under an activation literal, retired afterwards. Deletion with the solver's cores
@@ -162,12 +224,22 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
         sels, fixed = [], kept
         needed = set(kept)
         groups = [g for g in groups if g.selector in needed]
+        if reading is not None:  # (the facts are shrunk next, under the reading)
+            fixed = [*fixed, *(g.selector for g in reading(groups))]
+            reading = None
     chosen = _guarded_deletion(session, derived, fixed, [*sels, *facts], deadline, premises)
     if chosen is None:
         return None
     kept_items = set(chosen) | set(fixed)
-    return ([g for g in groups if g.selector in kept_items],
-            [f for f in facts if f in kept_items])
+    cited = [g for g in groups if g.selector in kept_items]
+    kept_facts = [f for f in facts if f in kept_items]
+    given = reading(cited) if reading is not None and kept_facts else ()
+    if given:  # the facts again, the kept groups on, under the reading
+        fewer = _guarded_deletion(session, derived, [g.selector for g in [*cited, *given]],
+                                  kept_facts, deadline, premises)
+        assert fewer is not None, "more clauses, less satisfiable"
+        kept_facts = [f for f in kept_facts if f in set(fewer)]
+    return cited, kept_facts
 
 
 def _guarded_deletion(session: Session, derived: Sequence[int], fixed: Sequence[int],

@@ -9,7 +9,7 @@ Layers, cheapest first (each runs only when the ones before found nothing):
 2. **Deductions**, searched by size — the literals whose negation unit propagation refutes
    once the facts and every group are switched on (failed-literal probing). For each, a
    minimal set of groups that still refutes it grows by one group per round (insertion
-   with binary search over a preference order: groups through its cell first, then their
+   over a preference order: groups through its cell first, then their
    neighbours …), all literals in step, so the first round that completes a set gives the
    fewest groups this search finds; those sets are shrunk to minimal subsets of groups and
    facts by the SAT solver and the cheapest wins.
@@ -405,8 +405,44 @@ class Search:
         return self._order[cell]
 
     def refutes(self, sels: list[int], lit: int) -> bool:
-        """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``."""
-        return not self.known.propagate([*sels, -lit])[0]
+        """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``.
+
+        ``¬lit`` is assumed first, then the selectors in order: MiniSat propagates after
+        each assumption and stops at the first conflict, so the groups after the ones that
+        suffice are never switched on (switching a group on visits its clauses: this call
+        is the search's main cost). Whether propagation conflicts does not depend on the
+        order (its fixpoint is the same)."""
+        return not self.known.propagate([-lit, *sels])[0]
+
+    def shortest_refuting(self, lit: int, chosen: list[int], order: list[int]) -> int | None:
+        """The length of the shortest prefix of ``order`` (selectors) that refutes ``¬lit``
+        by unit propagation together with the groups ``chosen`` and the facts; None when
+        all of ``order`` does not.
+
+        One propagation call: ``¬lit``, ``chosen``, then ``order`` are assumed one after
+        the other, MiniSat propagating to the fixpoint after each and stopping at the first
+        conflict, so the last selector it switched on ends the shortest refuting prefix
+        (propagation is monotone and its fixpoint does not depend on the order). A selector
+        that propagation already set false (a clause of its group is false) is the end too:
+        switching it on conflicts at once. The same answer as a binary search over the
+        prefixes, in one call instead of a dozen."""
+        assumed = [-lit, *chosen, *order]
+        ok, trail = self.known.propagate(assumed)
+        if ok:
+            return None
+        seen = set(trail)
+        for k, x in enumerate(assumed):
+            if x in seen:
+                continue
+            switched = max(0, k - 1 - len(chosen))  # the selectors of ``order`` switched on
+            if -x in seen:
+                # Set false by the last propagation: either it conflicted (those switched
+                # on refute) or it reached its fixpoint and then this selector could not
+                # be switched on (one more refutes). The call does not say which.
+                return switched if self.refutes([*chosen, *order[:switched]], lit) \
+                    else switched + 1
+            return switched
+        return len(order)
 
     def _deduction(self, deadline: Deadline | None, most: int | None = None) -> Step | None:
         """Refutable literals, searched by size: every candidate grows its minimal set by
@@ -534,10 +570,11 @@ class _Progression:
     """A minimal set of groups whose propagation refutes ``¬lit``, grown one group at a
     time, the groups earliest in ``order`` preferred.
 
-    Insertion with binary search: the shortest prefix of the order that refutes (with the
-    groups chosen so far) ends with a necessary group; it is chosen, the order is cut
-    before it, and so on until the chosen groups refute alone. (The whole order refutes:
-    ``lit`` was found refutable with every group on.)
+    Insertion: the shortest prefix of the order that refutes (with the groups chosen so
+    far) ends with a necessary group; it is chosen, the order is cut before it, and so on
+    until the chosen groups refute alone. (The whole order refutes: ``lit`` was found
+    refutable with every group on.) The shortest prefix is found by one propagation call
+    (:meth:`Search.shortest_refuting`), not a binary search.
     """
 
     def __init__(self, search: Search, lit: int, order: list[int]) -> None:
@@ -551,13 +588,8 @@ class _Progression:
 
     def grow(self) -> bool:
         """Add one group; True when the chosen groups now refute (and the set is done)."""
-        lo, hi = 0, len(self.rest)
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.refutes(self.chosen + self.rest[:mid]):
-                hi = mid
-            else:
-                lo = mid
+        hi = self.search.shortest_refuting(self.lit, self.chosen, self.rest)
+        assert hi, "groups that refute before the last one was chosen"
         self.chosen.append(self.rest[hi - 1])
         self.rest = self.rest[:hi - 1]
         self.done = self.refutes(self.chosen)

@@ -123,11 +123,13 @@ class Search:
         self.top = puzzle.board.num_cell_vars
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
         # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
-        # holds them too, for trial steps (solving).
-        # ``mus``: minimal subsets, solved, no facts.
-        self.bare, self.known, self.proof, self.mus = _sessions(groups.formula, 4, deadline)
+        # holds them too, for trial steps (solving): loaded when the first one is searched
+        # (:meth:`proof`). ``mus``: minimal subsets, solved, no facts.
+        self.bare, self.known, self.mus = _sessions(groups.formula, 3, deadline)
+        self._proof: Session | None = None
         self.selector_of = {g.selector: g.index for g in groups.groups}
         self.facts: set[int] = set()
+        self._in_order: list[int] = []  # the facts as they were added
         self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]
         self.placed: list[int] = [0] * puzzle.board.num_cells
         self.pending: dict[int, list[int]] = {}
@@ -141,8 +143,19 @@ class Search:
         self.start = tuple(sorted(self.facts, key=abs))
 
     def close(self) -> None:
-        for session in (self.bare, self.known, self.proof, self.mus):
-            session.close()
+        for session in (self.bare, self.known, self._proof, self.mus):
+            if session is not None:
+                session.close()
+
+    def proof(self, deadline: Deadline | None) -> Session:
+        """The session of trial steps: every group, every fact as a unit clause (in the
+        order they came), solved on. Loaded when first asked: most paths need no trial
+        step, and loading is the cost of a session (0.6 s CPU on a 16x16 board)."""
+        if self._proof is None:
+            (self._proof,) = _sessions(self.groups.formula, 1, deadline)
+            for x in self._in_order:
+                self._proof.add_clause([x])
+        return self._proof
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -156,8 +169,10 @@ class Search:
                 continue
             cell, d = cell_digit(self.board, x)
             self.facts.add(x)
+            self._in_order.append(x)
             self.known.add_clause([x])
-            self.proof.add_clause([x])
+            if self._proof is not None:
+                self._proof.add_clause([x])
             self.by_cell[cell].add(x)
             if x > 0:
                 self.placed[cell] = d
@@ -449,15 +464,14 @@ class Search:
         one group per round (in both preference orders); the first round that completes
         some sets gives the steps with the fewest groups this search can find. With
         ``most``, None when no set completes within ``most`` groups."""
-        groups = self.groups.groups
         candidates = self.open_literals()
-        sels = [g.selector for g in groups]
         if self._refuted is None or self._refuted[0] != len(self.facts):
             refuted: list[int] = []
             for k, x in enumerate(candidates):  # (thousands on a 16x16 that is not unique)
                 if k % 256 == 0 and deadline is not None:
                     deadline.check("looking for the next step")
-                if self.refutes(sels, x):
+                # (in a preference order: propagation stops at the conflict, early)
+                if self.refutes(self.orders(cell_digit(self.board, x)[0])[0], x):
                     refuted.append(x)
             self._refuted = (len(self.facts), refuted)
         refuted = self._refuted[1]
@@ -502,7 +516,7 @@ class Search:
                         key=lambda g: (-len(g.cells), g.index))
             cells = tuple(sorted({i for g in gs for i in g.cells}))
             shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline,
-                                    self.proof if method == TRIAL else None)
+                                    self.proof(deadline) if method == TRIAL else None)
             assert shrunk is not None, "groups that do not imply the literal"
             if method == DEDUCTION:
                 shrunk = self._followable(gs, self.facts_in(cells), x, shrunk, deadline)
@@ -549,11 +563,12 @@ class Search:
                 for i in self.board.cells}
         candidates = sorted(candidates, key=lambda x: (left[cell_digit(self.board, x)[0]], x > 0))
         cores: list[tuple[int, int, list[int]]] = []
+        proof = self.proof(deadline)
         for k, x in enumerate(candidates):
             order = self.orders(cell_digit(self.board, x)[0])[0]
             budget = None if k == len(candidates) - 1 and not cores else TRIAL_BUDGET
-            if self.proof.solve([-x, *order], conflict_budget=budget) is SolveResult.UNSAT:
-                core = set(self.proof.core())
+            if proof.solve([-x, *order], conflict_budget=budget) is SolveResult.UNSAT:
+                core = set(proof.core())
                 gis = [by_sel[s] for s in order if s in core]
                 cores.append((len(gis), x, gis))
             if len(cores) >= TRIAL_CANDIDATES or (

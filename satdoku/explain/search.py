@@ -446,18 +446,25 @@ class Search:
         if ok:
             return None
         seen = set(trail)
-        for k, x in enumerate(assumed):
-            if x in seen:
-                continue
-            switched = max(0, k - 1 - len(chosen))  # the selectors of ``order`` switched on
-            if -x in seen:
-                # Set false by the last propagation: either it conflicted (those switched
-                # on refute) or it reached its fixpoint and then this selector could not
-                # be switched on (one more refutes). The call does not say which.
-                return switched if self.refutes([*chosen, *order[:switched]], lit) \
-                    else switched + 1
-            return switched
-        return len(order)
+        # The assumptions it switched on are a prefix of ``assumed`` (a selector is never
+        # set true by propagation): the first one missing, by bisection.
+        lo, hi = 0, len(assumed)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if assumed[mid] in seen:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == len(assumed):
+            return len(order)
+        switched = max(0, lo - 1 - len(chosen))  # the selectors of ``order`` switched on
+        if -assumed[lo] in seen:
+            # Set false by the last propagation: either it conflicted (those switched on
+            # refute) or it reached its fixpoint and then this selector could not be
+            # switched on (one more refutes). The call does not say which.
+            return switched if self.refutes([*chosen, *order[:switched]], lit) \
+                else switched + 1
+        return switched
 
     def _deduction(self, deadline: Deadline | None, most: int | None = None) -> Step | None:
         """Refutable literals, searched by size: every candidate grows its minimal set by

@@ -72,8 +72,9 @@ def stage_findings(c: Candidates, stage: int, disabled: frozenset[str] = frozens
     >>> from satdoku.formats import parse_puzzle
     >>> from satdoku.explain.groups import constraint_groups
     >>> p = parse_puzzle("1.34 34.2 2.43 43.1")
-    >>> list(stage_findings(Candidates(constraint_groups(p.board), p.assumptions()), 0))
-    []
+    >>> c = Candidates(constraint_groups(p.board), p.assumptions())
+    >>> [f.technique for f in stage_findings(c, 0)]
+    ['hidden pair', 'hidden pair']
     """
     finders = sorted((low, k, finder) for k, (low, finder) in enumerate(STAGES[stage][1])
                      if unique or finder not in UNIQUENESS)

@@ -176,8 +176,9 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
                 whole = 0
                 for _, _, m in chosen:
                     whole |= m
-                if bin(whole).count("1") <= k:
-                    continue  # a plain fish (or none)
+                lines_hit = bin(whole).count("1")
+                if lines_hit <= k or lines_hit > k + 2:
+                    continue  # a plain fish (or none); or more than a fin's two cells over
                 for fin_base in chosen:
                     rest = 0
                     for b in chosen:

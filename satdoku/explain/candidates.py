@@ -133,13 +133,27 @@ def layout(groups: Groups) -> Layout:
 class Candidates:
     """The digits still possible in each cell, by the known facts."""
 
-    def __init__(self, groups: Groups, facts: Iterable[int]) -> None:
+    def __init__(self, groups: Groups, facts: Iterable[int],
+                 start: Candidates | None = None) -> None:
+        """The grid of ``facts``; with ``start`` (a grid of the same groups), the grid of
+        its facts and ``facts`` (the candidates copied, not read again from every fact).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> g = constraint_groups(Board.classic(4))
+        >>> Candidates(g, [-2], Candidates(g, [1])).cand[:2] == Candidates(g, [1, -2]).cand[:2]
+        True
+        """
         self.groups = groups
         self.board = groups.board
         n = self.n = groups.board.n
         cells = groups.board.num_cells  # (n² but on a multi-grid board)
-        self.cand: list[set[int]] = [set(range(1, n + 1)) for _ in range(cells)]
-        self.placed = [0] * cells
+        if start is None:
+            self.cand: list[set[int]] = [set(range(1, n + 1)) for _ in range(cells)]
+            self.placed = [0] * cells
+        else:
+            self.cand = [set(ds) for ds in start.cand]
+            self.placed = list(start.placed)
         for x in facts:
             cell, d = divmod(abs(x) - 1, n)
             if x > 0:

@@ -254,8 +254,11 @@ class Search:
 
     def _technique(self, stage: int, deadline: Deadline | None, best: Step | None) -> Step | None:
         """The lightest proposal of one technique stage that the solver proves."""
-        if self._grid is None or self._grid[0] != len(self.facts):
+        if self._grid is None:
             self._grid = (len(self.facts), Candidates(self.groups, self.facts))
+        elif self._grid[0] != len(self.facts):  # (the facts since: at the end of the list)
+            self._grid = (len(self.facts), Candidates(self.groups, self._in_order[
+                self._grid[0]:], self._grid[1]))
         for f in stage_findings(self._grid[1], stage, self.disabled, self.unique):
             if best is not None and f.weight >= best.weight:
                 return None

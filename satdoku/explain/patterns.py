@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 
 from satdoku.explain.candidates import Candidates, Finding, House
@@ -35,29 +36,22 @@ def locked_candidates(c: Candidates) -> Iterator[Finding]:
     """A digit that, inside one house, lies only where it meets a second house: it leaves
     the rest of the second house. Pointing (box → line) first, then claiming."""
     for pointing in (True, False):
-        for a in c.houses:
-            box_like = a.kind not in LINES
-            if box_like != pointing:
+        for a, b, meet in c.layout.meets:  # (houses sharing two cells or more)
+            if (a.kind not in LINES) != pointing or (pointing and b.kind not in LINES):
                 continue
-            for b in c.houses:
-                if b.group == a.group:
+            for d in range(1, c.n + 1):
+                where = c.where(a, d)
+                if len(where) < 2 or not set(where) <= meet:
                     continue
-                meet = set(a.cells) & set(b.cells)
-                if len(meet) < 2 or (pointing and b.kind not in LINES):
-                    continue
-                for d in range(1, c.n + 1):
-                    where = c.where(a, d)
-                    if len(where) < 2 or not set(where) <= meet:
-                        continue
-                    out = _elims(c, set(b.cells) - meet, [d])
-                    if out:
-                        kind = "pointing" if pointing else "claiming"
-                        yield Finding(
-                            f"locked candidates ({kind})", weight(f"locked candidates ({kind})"),
-                            out, (a.group, b.group),
-                            f"In {a.label}, {c.symbol(d)} can only go in {c.names(where)}, "
-                            f"which lie in {b.label} too; so {c.symbol(d)} leaves the other "
-                            f"cells of {b.label}: {_cells_of(c, out)}.")
+                out = _elims(c, set(b.cells) - meet, [d])
+                if out:
+                    kind = "pointing" if pointing else "claiming"
+                    yield Finding(
+                        f"locked candidates ({kind})", weight(f"locked candidates ({kind})"),
+                        out, (a.group, b.group),
+                        f"In {a.label}, {c.symbol(d)} can only go in {c.names(where)}, "
+                        f"which lie in {b.label} too; so {c.symbol(d)} leaves the other "
+                        f"cells of {b.label}: {_cells_of(c, out)}.")
 
 
 def _cells_of(c: Candidates, out: tuple[int, ...]) -> str:
@@ -119,19 +113,38 @@ def fish(c: Candidates, k: int) -> Iterator[Finding]:
     lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
     for base_kind, cover_kind in (("row", "column"), ("column", "row")):
         covers = lines[cover_kind]
+        masks = _cover_masks(covers)
         for d in range(1, c.n + 1):
-            bases = [(h, c.where(h, d)) for h in lines[base_kind]]
-            bases = [(h, w) for h, w in bases if 2 <= len(w) <= k]
+            spots = [(h, c.where(h, d)) for h in lines[base_kind]]
+            bases = [(h, w, _mask(masks, w)) for h, w in spots if 2 <= len(w) <= k]
             for chosen in combinations(bases, k):
-                cells = {i for _, w in chosen for i in w}
-                cover = [h for h in covers if set(h.cells) & cells]
-                if len(cover) != k:
+                whole = 0
+                for _, _, m in chosen:
+                    whole |= m
+                if bin(whole).count("1") != k:  # (the cover lines meeting those cells)
                     continue
-                base_cells = {i for h, _ in chosen for i in h.cells}
+                cover = [h for m, h in enumerate(covers) if whole >> m & 1]
+                base_cells = {i for h, _, _ in chosen for i in h.cells}
                 out = _elims(c, {i for h in cover for i in h.cells} - base_cells, [d])
                 if not out:
                     continue
-                yield _fish_finding(c, k, d, [h for h, _ in chosen], cover, out, "")
+                yield _fish_finding(c, k, d, [h for h, _, _ in chosen], cover, out, "")
+
+
+def _cover_masks(covers: list[House]) -> dict[int, int]:
+    """cell → the bit mask of the lines of ``covers`` through it."""
+    out: dict[int, int] = {}
+    for m, h in enumerate(covers):
+        for i in h.cells:
+            out[i] = out.get(i, 0) | 1 << m
+    return out
+
+
+def _mask(masks: dict[int, int], cells: list[int]) -> int:
+    out = 0
+    for i in cells:
+        out |= masks.get(i, 0)
+    return out
 
 
 def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
@@ -140,9 +153,19 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
     lose the digit."""
     lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
     boxes = [h for h in c.houses if h.kind in ("box", "region")]
+    box_cells = [frozenset(b.cells) for b in boxes]
+    boxes_of: dict[int, list[int]] = {}
+    for m, box in enumerate(boxes):
+        for i in box.cells:
+            boxes_of.setdefault(i, []).append(m)
     for base_kind, cover_kind in (("row", "column"), ("column", "row")):
         covers = lines[cover_kind]
         index = {i: m for m, h in enumerate(covers) for i in h.cells}
+        first: dict[int, int] = {}  # cell → the first cover line through it
+        for m, h in enumerate(covers):
+            for i in h.cells:
+                first.setdefault(i, m)
+        fins_at = _FinBoxes(boxes, box_cells, boxes_of, first)
         for d in range(1, c.n + 1):
             bases = []
             for h in lines[base_kind]:
@@ -153,8 +176,9 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
                 whole = 0
                 for _, _, m in chosen:
                     whole |= m
-                if bin(whole).count("1") <= k:
-                    continue  # a plain fish (or none)
+                lines_hit = bin(whole).count("1")
+                if lines_hit <= k or lines_hit > k + 2:
+                    continue  # a plain fish (or none); or more than a fin's two cells over
                 for fin_base in chosen:
                     rest = 0
                     for b in chosen:
@@ -162,22 +186,34 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
                             rest |= b[2]
                     if bin(rest).count("1") > k:
                         continue
-                    yield from _finned(c, k, d, chosen, fin_base, rest, covers, boxes)
+                    yield from _finned(c, k, d, chosen, fin_base, rest, covers, fins_at)
 
 
-def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers, boxes
-            ) -> Iterator[Finding]:
+@dataclass(frozen=True)
+class _FinBoxes:
+    """The boxes a fin may sit in (in order), their cells as sets, the boxes through each
+    cell, and the first cover line through each cell."""
+
+    boxes: list[House]
+    cells: list[frozenset[int]]
+    of_cell: dict[int, list[int]]
+    first_cover: dict[int, int]
+
+
+def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers,
+            at: _FinBoxes) -> Iterator[Finding]:
     """The finned fish with ``fin_base`` holding the fin, cover lines from ``rest`` plus
     the fin line's cells outside the fin's box."""
     _, w, _ = fin_base
-    for box in boxes:
-        fins = [i for i in w if i in box.cells]
-        body = [i for i in w if i not in box.cells]
+    for b in sorted({m for i in w for m in at.of_cell.get(i, ())}):  # (boxes holding a fin)
+        box, inside = at.boxes[b], at.cells[b]
+        fins = [i for i in w if i in inside]
+        body = [i for i in w if i not in inside]
         if not fins or len(fins) > 2 or not body:
             continue
         mask = rest
         for i in body:
-            mask |= 1 << next(m for m, cv in enumerate(covers) if i in cv.cells)
+            mask |= 1 << at.first_cover[i]
         if bin(mask).count("1") != k:
             continue
         cover = [cv for m, cv in enumerate(covers) if mask >> m & 1]

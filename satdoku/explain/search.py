@@ -9,7 +9,7 @@ Layers, cheapest first (each runs only when the ones before found nothing):
 2. **Deductions**, searched by size — the literals whose negation unit propagation refutes
    once the facts and every group are switched on (failed-literal probing). For each, a
    minimal set of groups that still refutes it grows by one group per round (insertion
-   with binary search over a preference order: groups through its cell first, then their
+   over a preference order: groups through its cell first, then their
    neighbours …), all literals in step, so the first round that completes a set gives the
    fewest groups this search finds; those sets are shrunk to minimal subsets of groups and
    facts by the SAT solver and the cheapest wins.
@@ -124,11 +124,13 @@ class Search:
         self.top = puzzle.board.num_cell_vars
         # Propagation only, never solved on (learnt clauses would strengthen propagation):
         # ``bare`` knows no facts, ``known`` holds every fact as a unit clause. ``proof``
-        # holds them too, for trial steps (solving).
-        # ``mus``: minimal subsets, solved, no facts.
-        self.bare, self.known, self.proof, self.mus = _sessions(groups.formula, 4, deadline)
+        # holds them too, for trial steps (solving): loaded when the first one is searched
+        # (:meth:`proof`). ``mus``: minimal subsets, solved, no facts.
+        self.bare, self.known, self.mus = _sessions(groups.formula, 3, deadline)
+        self._proof: Session | None = None
         self.selector_of = {g.selector: g.index for g in groups.groups}
         self.facts: set[int] = set()
+        self._in_order: list[int] = []  # the facts as they were added
         self.by_cell: list[set[int]] = [set() for _ in puzzle.board.cells]
         self.placed: list[int] = [0] * puzzle.board.num_cells
         self.pending: dict[int, list[int]] = {}
@@ -142,8 +144,19 @@ class Search:
         self.start = tuple(sorted(self.facts, key=abs))
 
     def close(self) -> None:
-        for session in (self.bare, self.known, self.proof, self.mus):
-            session.close()
+        for session in (self.bare, self.known, self._proof, self.mus):
+            if session is not None:
+                session.close()
+
+    def proof(self, deadline: Deadline | None) -> Session:
+        """The session of trial steps: every group, every fact as a unit clause (in the
+        order they came), solved on. Loaded when first asked: most paths need no trial
+        step, and loading is the cost of a session (0.6 s CPU on a 16x16 board)."""
+        if self._proof is None:
+            (self._proof,) = _sessions(self.groups.formula, 1, deadline)
+            for x in self._in_order:
+                self._proof.add_clause([x])
+        return self._proof
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -157,8 +170,10 @@ class Search:
                 continue
             cell, d = cell_digit(self.board, x)
             self.facts.add(x)
+            self._in_order.append(x)
             self.known.add_clause([x])
-            self.proof.add_clause([x])
+            if self._proof is not None:
+                self._proof.add_clause([x])
             self.by_cell[cell].add(x)
             if x > 0:
                 self.placed[cell] = d
@@ -240,8 +255,11 @@ class Search:
 
     def _technique(self, stage: int, deadline: Deadline | None, best: Step | None) -> Step | None:
         """The lightest proposal of one technique stage that the solver proves."""
-        if self._grid is None or self._grid[0] != len(self.facts):
+        if self._grid is None:
             self._grid = (len(self.facts), Candidates(self.groups, self.facts))
+        elif self._grid[0] != len(self.facts):  # (the facts since: at the end of the list)
+            self._grid = (len(self.facts), Candidates(self.groups, self._in_order[
+                self._grid[0]:], self._grid[1]))
         for f in stage_findings(self._grid[1], stage, self.disabled, self.unique):
             if best is not None and f.weight >= best.weight:
                 return None
@@ -415,23 +433,65 @@ class Search:
         return self._order[cell]
 
     def refutes(self, sels: list[int], lit: int) -> bool:
-        """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``."""
-        return not self.known.propagate([*sels, -lit])[0]
+        """Whether unit propagation refutes ``¬lit`` from the facts and the groups ``sels``.
+
+        ``¬lit`` is assumed first, then the selectors in order: MiniSat propagates after
+        each assumption and stops at the first conflict, so the groups after the ones that
+        suffice are never switched on (switching a group on visits its clauses: this call
+        is the search's main cost). Whether propagation conflicts does not depend on the
+        order (its fixpoint is the same)."""
+        return not self.known.propagate([-lit, *sels])[0]
+
+    def shortest_refuting(self, lit: int, chosen: list[int], order: list[int]) -> int | None:
+        """The length of the shortest prefix of ``order`` (selectors) that refutes ``¬lit``
+        by unit propagation together with the groups ``chosen`` and the facts; None when
+        all of ``order`` does not.
+
+        One propagation call: ``¬lit``, ``chosen``, then ``order`` are assumed one after
+        the other, MiniSat propagating to the fixpoint after each and stopping at the first
+        conflict, so the last selector it switched on ends the shortest refuting prefix
+        (propagation is monotone and its fixpoint does not depend on the order). A selector
+        that propagation already set false (a clause of its group is false) is the end too:
+        switching it on conflicts at once. The same answer as a binary search over the
+        prefixes, in one call instead of a dozen."""
+        assumed = [-lit, *chosen, *order]
+        ok, trail = self.known.propagate(assumed)
+        if ok:
+            return None
+        seen = set(trail)
+        # The assumptions it switched on are a prefix of ``assumed`` (a selector is never
+        # set true by propagation): the first one missing, by bisection.
+        lo, hi = 0, len(assumed)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if assumed[mid] in seen:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == len(assumed):
+            return len(order)
+        switched = max(0, lo - 1 - len(chosen))  # the selectors of ``order`` switched on
+        if -assumed[lo] in seen:
+            # Set false by the last propagation: either it conflicted (those switched on
+            # refute) or it reached its fixpoint and then this selector could not be
+            # switched on (one more refutes). The call does not say which.
+            return switched if self.refutes([*chosen, *order[:switched]], lit) \
+                else switched + 1
+        return switched
 
     def _deduction(self, deadline: Deadline | None, most: int | None = None) -> Step | None:
         """Refutable literals, searched by size: every candidate grows its minimal set by
         one group per round (in both preference orders); the first round that completes
         some sets gives the steps with the fewest groups this search can find. With
         ``most``, None when no set completes within ``most`` groups."""
-        groups = self.groups.groups
         candidates = self.open_literals()
-        sels = [g.selector for g in groups]
         if self._refuted is None or self._refuted[0] != len(self.facts):
             refuted: list[int] = []
             for k, x in enumerate(candidates):  # (thousands on a 16x16 that is not unique)
                 if k % 256 == 0 and deadline is not None:
                     deadline.check("looking for the next step")
-                if self.refutes(sels, x):
+                # (in a preference order: propagation stops at the conflict, early)
+                if self.refutes(self.orders(cell_digit(self.board, x)[0])[0], x):
                     refuted.append(x)
             self._refuted = (len(self.facts), refuted)
         refuted = self._refuted[1]
@@ -476,7 +536,7 @@ class Search:
                         key=lambda g: (-len(g.cells), g.index))
             cells = tuple(sorted({i for g in gs for i in g.cells}))
             shrunk = minimal_subset(self.mus, gs, self.facts_in(cells), [x], deadline,
-                                    self.proof if method == TRIAL else None,
+                                    self.proof(deadline) if method == TRIAL else None,
                                     reading=self.reading)
             assert shrunk is not None, "groups that do not imply the literal"
             if method == DEDUCTION:
@@ -524,11 +584,12 @@ class Search:
                 for i in self.board.cells}
         candidates = sorted(candidates, key=lambda x: (left[cell_digit(self.board, x)[0]], x > 0))
         cores: list[tuple[int, int, list[int]]] = []
+        proof = self.proof(deadline)
         for k, x in enumerate(candidates):
             order = self.orders(cell_digit(self.board, x)[0])[0]
             budget = None if k == len(candidates) - 1 and not cores else TRIAL_BUDGET
-            if self.proof.solve([-x, *order], conflict_budget=budget) is SolveResult.UNSAT:
-                core = set(self.proof.core())
+            if proof.solve([-x, *order], conflict_budget=budget) is SolveResult.UNSAT:
+                core = set(proof.core())
                 gis = [by_sel[s] for s in order if s in core]
                 cores.append((len(gis), x, gis))
             if len(cores) >= TRIAL_CANDIDATES or (
@@ -545,10 +606,11 @@ class _Progression:
     """A minimal set of groups whose propagation refutes ``¬lit``, grown one group at a
     time, the groups earliest in ``order`` preferred.
 
-    Insertion with binary search: the shortest prefix of the order that refutes (with the
-    groups chosen so far) ends with a necessary group; it is chosen, the order is cut
-    before it, and so on until the chosen groups refute alone. (The whole order refutes:
-    ``lit`` was found refutable with every group on.)
+    Insertion: the shortest prefix of the order that refutes (with the groups chosen so
+    far) ends with a necessary group; it is chosen, the order is cut before it, and so on
+    until the chosen groups refute alone. (The whole order refutes: ``lit`` was found
+    refutable with every group on.) The shortest prefix is found by one propagation call
+    (:meth:`Search.shortest_refuting`), not a binary search.
     """
 
     def __init__(self, search: Search, lit: int, order: list[int]) -> None:
@@ -562,13 +624,8 @@ class _Progression:
 
     def grow(self) -> bool:
         """Add one group; True when the chosen groups now refute (and the set is done)."""
-        lo, hi = 0, len(self.rest)
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.refutes(self.chosen + self.rest[:mid]):
-                hi = mid
-            else:
-                lo = mid
+        hi = self.search.shortest_refuting(self.lit, self.chosen, self.rest)
+        assert hi, "groups that refute before the last one was chosen"
         self.chosen.append(self.rest[hi - 1])
         self.rest = self.rest[:hi - 1]
         self.done = self.refutes(self.chosen)

@@ -242,6 +242,22 @@ def minimal_subset(session: Session, groups: Sequence[Group], facts: Sequence[in
     return cited, kept_facts
 
 
+def unsat_core(session: Session, derived: Sequence[int], items: Sequence[int]
+               ) -> list[int] | None:
+    """The items (assumptions) of the solver's unsat core of ``items`` ∪ {not every derived
+    literal}, in their order, or None when that is satisfiable (``session`` as in
+    :func:`minimal_subset`)."""
+    act = session.activation()
+    session.add_guarded(act, [-x for x in derived])
+    try:
+        if session.solve([act, *items]) is not SolveResult.UNSAT:
+            return None
+        core = set(session.core())
+        return [x for x in items if x in core]
+    finally:
+        session.retire(act)
+
+
 def _guarded_deletion(session: Session, derived: Sequence[int], fixed: Sequence[int],
                       items: Sequence[int], deadline: Deadline | None,
                       premises: Sequence[Sequence[int]] = ()) -> list[int] | None:

@@ -52,6 +52,7 @@ from satdoku.explain.steps import (
     Step,
     cell_digit,
     deadly_pairs,
+    guarded,
     implies,
     minimal_subset,
     premise,
@@ -564,10 +565,21 @@ class Search:
         assert best is not None
         _, x, (gs, fs) = best
         if method == DEDUCTION:  # its groups, and the facts of the core: minimal for the solver
-            proved = minimal_subset(self.mus, gs, fs, [x], deadline, reading=self.reading)
+            with self._session_of(gs) as small:
+                proved = minimal_subset(small, gs, fs, [x], deadline, reading=self.reading)
             assert proved is not None, "a refutation the solver does not confirm"
             gs, fs = proved
         return self.finish(gs, fs, x, method, others, deadline)
+
+    def _session_of(self, gs: list[Group]) -> Session:
+        """A session holding only ``gs`` and their reading, guarded, over the puzzle's
+        variables: a minimal subset of a deduction (a few tens of groups) is proved there.
+        Each satisfiable call (an item proved needed) assigns only these groups' variables:
+        on a 16×16 board ~4× faster than on the session holding every group, which more
+        than pays for loading it."""
+        small = Formula(reserved=self.groups.formula.num_vars)
+        small.extend(guarded([*gs, *self.reading(gs)]))
+        return Session(small, BACKEND)
 
     def _followable(self, x: int, gs: list[Group], facts: list[int]
                     ) -> tuple[list[Group], list[int], list[int]]:

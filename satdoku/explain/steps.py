@@ -179,7 +179,8 @@ def human_reading(groups: Groups, cited: Iterable[Group]) -> list[list[int]]:
 Reading = Callable[[Sequence[Group]], Sequence[Group]]
 
 
-def _guarded(groups: Iterable[Group]) -> list[list[int]]:
+def guarded(groups: Iterable[Group]) -> list[list[int]]:
+    """The clauses of ``groups``, each guarded by its group's selector."""
     return [[-g.selector, *c] for g in groups for c in g.clauses]
 
 
@@ -317,7 +318,7 @@ def _checker(groups: Sequence[Group], derived: Sequence[int],
              premises: Sequence[Sequence[int]] = ()) -> Solver:
     """A fresh solver holding the guarded groups, "not every derived literal" and the
     ``premises``."""
-    solver = Solver(name=MUS_BACKEND, bootstrap_with=_guarded(groups))
+    solver = Solver(name=MUS_BACKEND, bootstrap_with=guarded(groups))
     solver.add_clause([-x for x in derived])
     for clause in premises:
         solver.add_clause(list(clause))

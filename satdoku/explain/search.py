@@ -123,6 +123,7 @@ class Search:
         self.variant = not classic_only(groups)
         self._refuted: tuple[int, list[int]] | None = None
         self._ever_refuted: set[int] = set()  # (by propagation, at some position so far)
+        self._guarded: dict[int, list[list[int]]] = {}  # group index → its clauses, guarded
         self._grid: tuple[int, Candidates] | None = None
         #: Cells and houses: the groups whose consequences come with a placement.
         self.plain = {g.index for g in groups.groups if g.kind == "cell"} | {
@@ -586,7 +587,10 @@ class Search:
         the 16×16 path took 38.1 s CPU with the session of every group, 32.9 s with these
         (loaded once a step), both runs at the same time."""
         small = Formula(reserved=self.groups.formula.num_vars)
-        small.extend(guarded([*gs, *self.reading(gs)]))
+        for g in [*gs, *self.reading(gs)]:
+            if g.index not in self._guarded:
+                self._guarded[g.index] = guarded([g])
+            small.add_owned(self._guarded[g.index])  # (shared, never changed)
         return Session(small, BACKEND)
 
     def _followable(self, x: int, gs: list[Group], facts: list[int]

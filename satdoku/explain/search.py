@@ -520,18 +520,22 @@ class Search:
             self._growth = (len(self.facts), growing, [0], [])
         _, growing, rounds, found = self._growth
         while not found:
+            # The sets of this size that refute are done (the shortest refuting prefix of
+            # their order is empty): the first round that completes some gives the step.
+            found.extend((p.lit, p.chosen) for p in growing if p.end() == 0)
+            if found:
+                break
+            if rounds[0] >= SMALL and len(growing) > BEAM:  # past small steps: a beam
+                growing[:] = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
             if most is not None and rounds[0] >= most:
                 return None
             rounds[0] += 1
-            size = rounds[0]
             for p in growing:
-                if p.grow():
-                    found.append((p.lit, p.chosen))
-            growing[:] = [p for p in growing if not p.done]
-            if size >= SMALL and len(growing) > BEAM:  # past small steps: a beam
-                growing[:] = sorted(growing, key=lambda p: len(p.rest))[:BEAM]
-            if deadline is not None and deadline.expired and not found:
-                found.extend((p.lit, p.chosen + p.rest) for p in growing[:1])
+                p.grow()
+            if deadline is not None and deadline.expired:
+                first = (min(growing, key=lambda p: len(p.rest))
+                         if rounds[0] >= SMALL and len(growing) > BEAM else growing[0])
+                found.append((first.lit, first.chosen + first.rest))
         if most is not None and min(len(c) for _, c in found) > most:
             return None
         by_sel = self.selector_of
@@ -665,25 +669,31 @@ class _Progression:
 
     Insertion: the shortest prefix of the order that refutes (with the groups chosen so
     far) ends with a necessary group; it is chosen, the order is cut before it, and so on
-    until the chosen groups refute alone. (The whole order refutes: ``lit`` was found
-    refutable with every group on.) The shortest prefix is found by one propagation call
-    (:meth:`Search.shortest_refuting`), not a binary search.
+    until the chosen groups refute alone (the shortest prefix is then empty). (The whole
+    order refutes: ``lit`` was found refutable with every group on.) The shortest prefix
+    is found by one propagation call (:meth:`Search.shortest_refuting`), not a binary
+    search, and it also tells whether the chosen groups are done.
     """
 
     def __init__(self, search: Search, lit: int, order: list[int]) -> None:
         self.search, self.lit = search, lit
         self.chosen: list[int] = []
         self.rest = order
-        self.done = False
+        self._end: int | None = None
 
-    def refutes(self, sels: list[int]) -> bool:
-        return self.search.refutes(sels, self.lit)
+    def end(self) -> int:
+        """The length of the shortest prefix of ``rest`` that refutes with the groups
+        chosen (0: they refute alone)."""
+        if self._end is None:
+            found = self.search.shortest_refuting(self.lit, self.chosen, self.rest)
+            assert found is not None, "groups that no longer refute"
+            self._end = found
+        return self._end
 
-    def grow(self) -> bool:
-        """Add one group; True when the chosen groups now refute (and the set is done)."""
-        hi = self.search.shortest_refuting(self.lit, self.chosen, self.rest)
-        assert hi, "groups that refute before the last one was chosen"
+    def grow(self) -> None:
+        """Add one group: the last of the shortest refuting prefix."""
+        hi = self.end()
+        assert hi, "a set grown after it refuted"
         self.chosen.append(self.rest[hi - 1])
         self.rest = self.rest[:hi - 1]
-        self.done = self.refutes(self.chosen)
-        return self.done
+        self._end = None

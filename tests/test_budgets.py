@@ -91,9 +91,11 @@ def test_rule_estimates_against_real_sizes(board, rules):
 
 
 def test_estimates_of_giant_boards_are_instant():
-    start = time.perf_counter()
+    # CPU time: the estimate is pure computation, and a busy machine (xdist workers beside
+    # it) stretched its wall time past the bound (1.33 s) without it doing more work.
+    start = time.process_time()
     parts = dict(estimate(Board.classic(100), parse_rules("anti-knight,nonconsecutive")))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert parts["cells"].clauses == 10_000 * (1 + 4950)
     assert parts["rule 'anti-knight'"].clauses > 0
 

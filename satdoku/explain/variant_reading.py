@@ -1,0 +1,203 @@
+"""Which arithmetic explains a variant step: the text of :mod:`.variant_text` or
+:mod:`.clue_text` for the constraint a step cites, when it accounts for every literal the
+step derives (:func:`.variant_text.explains`), else ''.
+
+Each reader takes the step's variant groups, the houses it cites (rows, columns, boxes:
+their placed digits leave the constraint's cells; the cells of a constraint sharing one
+hold different digits) and the step; what it says a cell keeps is worked out from the
+rule's data and the step's facts, so a text never claims more than the step knows.
+Eliminations outside the constraint's cells are read through a house: every way the
+constraint can go puts that digit in the house among its cells.
+
+Glossary: *spots* are the houses as (label, cells); *keep* maps a cell of the constraint to
+the digits the text says it keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from satdoku.explain import clue_text as clue
+from satdoku.explain.groups import Group, Groups
+from satdoku.explain.steps import Step, cell_digit
+from satdoku.explain.variant_text import (
+    KROPKI_WORDS,
+    allowed_by,
+    apart,
+    candidates,
+    chain_order,
+    explains,
+    filling_puts,
+    fillings,
+    house_digits,
+    kropki_text,
+    line_keep,
+    line_name,
+    line_puts,
+    little_killer_keep,
+    little_killer_text,
+    outside_text,
+    pill_numbers,
+    pill_text,
+    sandwich_text,
+    sandwich_ways,
+)
+
+Spots = list[tuple[str, Sequence[int]]]
+
+
+def variant_text(groups: Groups, variant: Sequence[Group], houses: Sequence[Group],
+                 step: Step) -> str:
+    """The arithmetic of the variant constraints ``variant`` (one, or marks between cells)
+    when it accounts for every literal the step derives, else ''."""
+    kinds = {g.kind for g in variant}
+    if variant[0].rule is None:
+        return ""
+    if kinds <= set(KROPKI_WORDS):
+        return _marks(groups, variant, houses, step)
+    read = READERS.get(variant[0].kind)
+    return read(groups, variant[0], houses, step) if read and len(variant) == 1 else ""
+
+
+def _outside(board: Any, step: Step, cells: Sequence[int]) -> list[tuple[int, int]]:
+    """The (cell, digit) the step eliminates outside ``cells``."""
+    return [cell_digit(board, x) for x in step.derived
+            if x < 0 and cell_digit(board, x)[0] not in cells]
+
+
+def _little_killer(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    board, rule = groups.board, g.rule
+    clue_ = rule.clues[0]  # type: ignore[union-attr]
+    cells = rule.cells_of(board, clue_)  # type: ignore[union-attr]
+    cand = candidates(board, g.cells, step.facts, houses)
+    spots: Spots = [(h.label, h.cells) for h in houses]
+    pairs = apart(cells, spots)
+    keep = little_killer_keep(cells, clue_.value, cand, pairs)
+    outside = _outside(board, step, cells)
+    ways = fillings(cells, [], pairs, cand, clue_.value) if outside else []
+    if keep is None:
+        return ""
+    puts = filling_puts(cells, ways)
+    if not explains(board, step, allowed_by(keep, puts, spots)):
+        return ""
+    return (house_digits(board, cells, step.facts, houses)
+            + little_killer_text(board, cells, clue_.value, cand, spots)
+            + outside_text(board, cells, puts, spots, outside))
+
+
+def _line_clue(text: Callable[..., str], keep: Callable[..., Mapping[int, set[int]]],
+               groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    """A clue over a whole row or column (sandwich, X-sum, skyscraper): ``keep(n, line,
+    value, cand)`` what each cell keeps, ``text(board, line, value, cand)`` why; a digit
+    the line keeps only inside a house leaves the house's other cells."""
+    board, rule = groups.board, g.rule
+    clue_ = rule.clues[0]  # type: ignore[union-attr]
+    line = rule.cells_of(board, clue_)  # type: ignore[union-attr]
+    cand = candidates(board, line, step.facts, houses)
+    kept = keep(board.n, line, clue_.value, cand)
+    spots: Spots = [(h.label, h.cells) for h in houses if not set(h.cells) <= set(line)]
+    puts = line_puts(line, kept)
+    if not explains(board, step, allowed_by(kept, puts, spots)):
+        return ""
+    outside = _outside(board, step, line)
+    return (house_digits(board, line, step.facts, houses) + text(board, line, clue_.value, cand)
+            + outside_text(board, line, puts, spots, outside, (line_name(board, line), kept)))
+
+
+def _sandwich_keep(n: int, line: Sequence[int], total: int, cand: Any) -> Mapping[int, set[int]]:
+    return clue.KeepByTrial(line, cand, lambda c: bool(sandwich_ways(n, line, total, c)))
+
+
+def _skyscraper(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    """The bound k + n − d when it alone rules out what the step eliminates, else what the
+    line keeps (:func:`.clue_text.skyscraper_text`)."""
+    board, rule = groups.board, g.rule
+    clue_ = rule.clues[0]  # type: ignore[union-attr]
+    line = rule.cells_of(board, clue_)  # type: ignore[union-attr]
+    bound = clue.skyscraper_bound(board.n, line, clue_.value)
+    if not houses and explains(board, step, allowed_by(bound, lambda h, d: False, [])):
+        struck = [cell_digit(board, x) for x in step.derived]
+        said = clue.skyscraper_text(board, line, clue_.value, {}, struck)
+        return f"from {clue.side_name(board, clue_.row, clue_.col)}, {said}"
+    shown = [c for c in line if any(cell_digit(board, x)[0] == c for x in step.derived)]
+    text = partial(clue.skyscraper_text, struck=(), shown=shown)
+    return _line_clue(_sided(text, clue_), clue.skyline_keep, groups, g, houses, step)
+
+
+def _sided(text: Callable[..., str], clue_: Any) -> Callable[..., str]:
+    """``text`` opened by where the clue stands (``from the left of row 3, …``)."""
+    return lambda board, *args: (f"from {clue.side_name(board, clue_.row, clue_.col)}, "
+                                 + text(board, *args))
+
+
+def _x_sum(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    clue_ = g.rule.clues[0]  # type: ignore[union-attr]
+    return _line_clue(_sided(clue.x_sum_text, clue_), clue.x_sum_keep, groups, g, houses,
+                      step)
+
+
+def _arrow_pill(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    board = groups.board
+    arrows: Sequence[Any] = getattr(g.rule, "arrows", ())
+    if len(arrows) != 1 or len(arrows[0].circle) < 2 or houses:
+        return ""
+    pill, line = sorted(arrows[0].circle), arrows[0].line
+    cand = candidates(board, g.cells, step.facts, houses)
+    reads = pill_numbers(pill, line, cand)
+    keep = line_keep(line, reads, cand)
+    keep.update({c: {int(str(r)[k]) for r in reads} for k, c in enumerate(pill)})
+    if not explains(board, step, allowed_by(keep, lambda h, d: False, [])):
+        return ""
+    return pill_text(board, pill, line, cand)
+
+
+def _double_arrow(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    board = groups.board
+    line = tuple(g.rule.lines[0])  # type: ignore[union-attr]
+    cand = candidates(board, line, step.facts, houses)
+    spots: Spots = [(h.label, h.cells) for h in houses]
+    ways = clue.double_arrow_ways(line, cand, apart(line, spots))
+    if ways is None:
+        return ""
+    puts = filling_puts(line, ways)
+    if not explains(board, step, allowed_by(clue.keep_of(line, ways), puts, spots)):
+        return ""
+    shared = [lab for lab, hc in spots if len(set(hc) & set(line)) > 1]
+    return (house_digits(board, line, step.facts, houses)
+            + clue.double_arrow_text(board, line, ways, shared)
+            + outside_text(board, line, puts, spots, _outside(board, step, line)))
+
+
+def _marks(groups: Groups, marks_: Sequence[Group], houses: Sequence[Group],
+           step: Step) -> str:
+    """Kropki dots and chains, X and V: the fillings of the marked cells."""
+    board = groups.board
+    rules: list[Any] = [g.rule for g in marks_]  # white or black dots, XV (PairMarks)
+    marks = [(g.kind, m) for g, rule in zip(marks_, rules, strict=True) for m in rule.marks]
+    cells = chain_order(list(dict.fromkeys(c for _, m in marks for c in m.cells)),
+                        [m.cells for _, m in marks])
+    cand = candidates(board, cells, step.facts, houses)
+    spots: Spots = [(h.label, h.cells) for h in houses]
+    keeps = [(m.cells[0], m.cells[1], partial(rule.keeps, k=m.value))  # the rule's own
+             for rule in rules for m in rule.marks]
+    ways = fillings(cells, keeps, apart(cells, spots), cand)
+    if ways is None:
+        return ""
+    puts = filling_puts(cells, ways)
+    if not explains(board, step, allowed_by(clue.keep_of(cells, ways), puts, spots)):
+        return ""
+    return (house_digits(board, cells, step.facts, houses)
+            + kropki_text(board, marks, spots, cells, ways, _outside(board, step, cells)))
+
+
+#: A reader per kind of variant group: (groups, group, houses, step) → text or ''.
+READERS: dict[str, Callable[[Groups, Group, Sequence[Group], Step], str]] = {
+    "little-killer": _little_killer,
+    "sandwich": partial(_line_clue, sandwich_text, _sandwich_keep),
+    "x-sum": _x_sum,
+    "skyscraper": _skyscraper,
+    "arrow": _arrow_pill,
+    "double-arrow": _double_arrow,
+}

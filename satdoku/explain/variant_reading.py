@@ -43,7 +43,9 @@ from satdoku.explain.variant_text import (
     pill_text,
     sandwich_text,
     sandwich_ways,
+    spans,
 )
+from satdoku.rules.dots import FAMILIES, NEGATIVE_KINDS
 
 Spots = list[tuple[str, Sequence[int]]]
 
@@ -53,7 +55,7 @@ def variant_text(groups: Groups, variant: Sequence[Group], houses: Sequence[Grou
     """The arithmetic of the variant constraints ``variant`` (one, or marks between cells)
     when it accounts for every literal the step derives, else ''."""
     kinds = {g.kind for g in variant}
-    if variant[0].rule is None:
+    if variant[0].rule is None and kinds != {"negative"}:
         return ""
     if kinds <= set(KROPKI_WORDS):
         return _marks(groups, variant, houses, step)
@@ -192,6 +194,63 @@ def _marks(groups: Groups, marks_: Sequence[Group], houses: Sequence[Group],
             + kropki_text(board, marks, spots, cells, ways, _outside(board, step, cells)))
 
 
+#: The negative constraint's kinds in words: (verb, what), e.g. "are" + "consecutive".
+NEGATIVE_WORDS = {"white": ("are", "consecutive"), "black": ("are", "in ratio 1:2"),
+                  "x": ("add up to", "10"), "v": ("add up to", "5")}
+
+
+def _negative(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    """Two neighbours with no mark between them, of the kinds the negative constraint says
+    are all given: ``r1c1 and r2c1 have no X or V between them, so they do not add up to
+    10 or 5``, then what the digits left leave each."""
+    board, rule = groups.board, g.source
+    if rule is None or len(g.cells) != 2:
+        return ""
+    a, b = g.cells
+    kinds = [k for k in rule.kinds  # type: ignore[attr-defined]
+             if (a, b) not in getattr(rule, NEGATIVE_KINDS[k].family)]
+    if not kinds:
+        return ""
+
+    def keeps(x: int, y: int) -> bool:
+        return x != y and not any(NEGATIVE_KINDS[k].relation(x, y, NEGATIVE_KINDS[k].value)
+                                  for k in kinds)
+    cand = candidates(board, g.cells, step.facts, houses)
+    ways = fillings(g.cells, [(a, b, keeps)], [], cand)
+    if ways is None or not explains(board, step, allowed_by(
+            clue.keep_of(g.cells, ways), lambda h, d: False, [])):
+        return ""
+    struck = [cell_digit(board, x) for x in step.derived]
+    return negative_text(board, (a, b), kinds, cand, struck) if all(
+        x < 0 for x in step.derived) else ""
+
+
+def negative_text(board: Any, pair: tuple[int, int], kinds: Sequence[str], cand: Any,
+                  struck: Sequence[tuple[int, int]]) -> str:
+    """``r1c1 and r2c1 have no X or V between them, so they do not add up to 10 or 5; r2c1
+    is 6, so r1c1 is not 4``: for each (cell, digit) ``struck``, the digits the other cell
+    keeps, none of which goes with it."""
+    names_ = {c: board.cell_name(c) for c in pair}
+    marks = " or ".join(dict.fromkeys(FAMILIES[NEGATIVE_KINDS[k].family][1] for k in kinds))
+    said = []
+    for verb in dict.fromkeys(NEGATIVE_WORDS[k][0] for k in kinds):
+        what = " or ".join(NEGATIVE_WORDS[k][1] for k in kinds if NEGATIVE_WORDS[k][0] == verb)
+        said.append(f"are not {what}" if verb == "are" else f"do not {verb} {what}")
+    text = f"{names_[pair[0]]} and {names_[pair[1]]} have no {marks} between them, so they "
+    text += ", ".join(said)
+    for c in dict.fromkeys(c for c, _ in struck):
+        other = pair[1 - pair.index(c)]
+        lost = spans(sorted(d for x, d in struck if x == c))
+        left = cand[other]
+        text += (f"; {names_[other]} is {next(iter(left))}, so {names_[c]} is not {lost}"
+                 if len(left) == 1 else
+                 f"; {names_[other]} keeps {spans(left)}, and none goes with {names_[c]}={lost}"
+                 if len(lost) == 1 else
+                 f"; {names_[other]} keeps {spans(left)}, and none goes with {lost} in "
+                 f"{names_[c]}")
+    return text + "; "
+
+
 #: A reader per kind of variant group: (groups, group, houses, step) → text or ''.
 READERS: dict[str, Callable[[Groups, Group, Sequence[Group], Step], str]] = {
     "little-killer": _little_killer,
@@ -200,4 +259,5 @@ READERS: dict[str, Callable[[Groups, Group, Sequence[Group], Step], str]] = {
     "skyscraper": _skyscraper,
     "arrow": _arrow_pill,
     "double-arrow": _double_arrow,
+    "negative": _negative,
 }

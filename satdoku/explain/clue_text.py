@@ -116,7 +116,10 @@ def x_sum_text(board: Board, line: Sequence[int], total: int, cand: Cand) -> str
     if len(ways) == 1:
         x, sets = ways[0]
         head = f"{first} is {x}, so {sum_of(board, line[:x])} = {total}"
-        return head + (f" and {_rest(board, line, x, total, sets, cand)}; " if x > 1 else "; ")
+        if x == 1:
+            return head + "; "
+        return head + f" and {_rest(board, line, x, total, sets, cand)}; " + "".join(
+            _only(board, line[1:x], sets, cand))
     fit = [(x, sets) for x, sets in ways if sets]
     said = ([f"X = {x}: " + (_rest(board, line, x, total, sets, cand) if x > 1 else
                               f"{first} alone makes 1") for x, sets in fit]
@@ -146,6 +149,20 @@ def _misses(n: int, xs: Sequence[int], total: int) -> list[str]:
     if rest:
         out.append(f"X = {spans(rest)} leave{'s' if len(rest) == 1 else ''} no set that "
                    "the digits left can take")
+    return out
+
+
+def _only(board: Board, cells: Sequence[int], sets: Sequence[tuple[int, ...]],
+          cand: Cand) -> list[str]:
+    """``every set holds a 3, which only r1c7 can take; ``: each open cell that alone can
+    take a digit every set holds."""
+    common = set.intersection(*map(set, sets)) if sets else set()
+    out = []
+    for d in sorted(common):
+        room = [c for c in cells if d in cand[c]]
+        if len(room) == 1 and len(cand[room[0]]) > 1:
+            out.append(f"every set holds a {d}, which only {board.cell_name(room[0])} can "
+                       "take; ")
     return out
 
 

@@ -17,7 +17,10 @@ from itertools import combinations, permutations, product
 from test_explain_names import _puzzle, _step
 
 from conftest import ROOT
-from satdoku.explain import explain
+from satdoku.explain import constraint_groups, explain, implies
+from satdoku.explain.names import name_and_weight
+from satdoku.explain.steps import Step
+from satdoku.explain.trace import step_teach
 from satdoku.formats import parse_json_puzzle
 from satdoku.rules import cell_var
 
@@ -308,6 +311,56 @@ def test_a_double_arrow_in_a_box_puts_a_digit_there():
             f"{', '.join(_name(c) for c in line if c in inside)};") in step.teach
     assert all(x < 0 and _literal(9, x)[0] in box.cells and _literal(9, x)[0] not in line
                for x in step.derived)
+
+
+def test_a_double_arrow_takes_the_digit_its_house_can_put_only_on_it():
+    # r1c6 + r2c4 = r1c5 + r2c5, all in box 2, whose 8 is at r1c4 and whose 1 the facts
+    # (those of a step of examples/double-arrows.json) leave only at r1c5, r2c5: on the
+    # arrow; fillings with that 1 all hold a 3 somewhere on it, so box 2's others lose 3
+    p = _puzzle(double_arrows=[["r1c6", "r1c5", "r2c5", "r2c4"]])
+
+    def at(name: str, d: int) -> int:
+        return cell_var(p.board, p.board.parse_cell(name), d)
+    facts = (at("r1c4", 8), -at("r1c5", 6), -at("r1c6", 1), -at("r2c4", 1), -at("r2c4", 2),
+             -at("r2c4", 4), -at("r2c4", 6), -at("r2c5", 6), -at("r2c6", 1), -at("r3c4", 1),
+             -at("r3c5", 1), -at("r3c6", 1))
+    derived = tuple(-at(c, 3) for c in ("r2c6", "r1c5", "r2c5", "r3c4", "r3c6"))
+    name, teach = _replay(p, derived, {"box 2", "double-arrow at r1c6"}, facts)
+    assert name == "double-arrow + box"
+    box = [r * 9 + c for r in range(3) for c in range(3, 6)]
+    line = [p.board.parse_cell(x) for x in ("r1c6", "r1c5", "r2c5", "r2c4")]
+    cand = _cand(9, facts, box)
+    for c in box:
+        cand[c] = {8} if c == 3 else cand[c] - {8}
+    room = [c for c in box if 1 in cand[c]]
+    assert room == [4, 13] and set(room) <= set(line)  # r1c5, r2c5
+    assert "box 2 has its 1 only at r1c5, r2c5;" in teach
+    fills = [w for w in _arrow_fills(line, cand, list(combinations(line, 2)))
+             if any(w[line.index(c)] == 1 for c in room)]
+    assert fills and all(3 in w for w in fills)
+    threes = [c for c in line if any(w[line.index(c)] == 3 for w in fills)]
+    assert f"every filling puts a 3 in box 2 among {', '.join(map(_name, line))};" in teach
+    assert teach.endswith("so r2c6≠3, r1c5≠3, r2c5≠3, r3c4≠3, r3c6≠3.")
+    assert {4, 13}.isdisjoint(threes)  # r1c5, r2c5 (the 1 and its partner) hold no 3
+    for k, c in enumerate(line):
+        assert f"{_name(c)} keeps {_spans({w[k] for w in fills})}" in teach
+
+
+def _replay(p, derived, labels: set[str], facts):
+    """(name, teach) of the step deriving ``derived`` from the groups labelled and
+    ``facts`` (as a path found it, the cells' own constraints on), checked sound by a fresh
+    solver."""
+    g = constraint_groups(p.board, p.rules)
+    cited = [x for x in g.groups if x.label in labels]
+    cells = [x for x in g.groups if x.kind == "cell"]
+    assert implies([*cited, *cells], list(facts), list(derived))
+    step = Step(derived, tuple(x.index for x in cited), tuple(facts), "deduction")
+    placed = [0] * 81
+    for x in facts:
+        if x > 0:
+            placed[(x - 1) // 9] = (x - 1) % 9 + 1
+    name, _ = name_and_weight(g, step, placed, facts)
+    return name, step_teach(g, step, name, placed, facts)
 
 
 # -- a sandwich read with its box ----------------------------------------------------------

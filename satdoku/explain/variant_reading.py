@@ -160,16 +160,54 @@ def _double_arrow(groups: Groups, g: Group, houses: Sequence[Group], step: Step)
     line = tuple(g.rule.lines[0])  # type: ignore[union-attr]
     cand = candidates(board, line, step.facts, houses)
     spots: Spots = [(h.label, h.cells) for h in houses]
-    ways = clue.double_arrow_ways(line, cand, apart(line, spots))
-    if ways is None:
+    found = clue.double_arrow_ways(line, cand, apart(line, spots))
+    if found is None:
         return ""
+    needs = house_needs(board, line, step.facts, houses)
+    ways = [w for w in found if _meets(line, w, needs)]
     puts = filling_puts(line, ways)
     if not explains(board, step, allowed_by(clue.keep_of(line, ways), puts, spots)):
         return ""
     shared = [lab for lab, hc in spots if len(set(hc) & set(line)) > 1]
-    return (house_digits(board, line, step.facts, houses)
+    return (house_digits(board, line, step.facts, houses) + _needs_text(board, needs, found, ways)
             + clue.double_arrow_text(board, line, ways, shared)
             + outside_text(board, line, puts, spots, _outside(board, step, line)))
+
+
+#: A house's digit whose every cell left in the house lies on a constraint: (house, digit,
+#: those cells).
+Need = tuple[str, int, tuple[int, ...]]
+
+
+def house_needs(board: Any, cells: Sequence[int], facts: Sequence[int],
+                houses: Sequence[Group]) -> list[Need]:
+    """The digits of full ``houses`` (every digit once) that, with the digits the facts
+    leave, fit only in ``cells`` of the house: a filling of the cells must hold them."""
+    inside = [h for h in houses if len(h.cells) == board.n]
+    every = list(dict.fromkeys([*cells, *(c for h in inside for c in h.cells)]))
+    cand = candidates(board, every, facts, houses)
+    out = []
+    for h in inside:
+        for d in range(1, board.n + 1):
+            room = tuple(c for c in h.cells if d in cand[c] and len(cand[c]) > 1)
+            placed = any(cand[c] == {d} for c in h.cells)
+            if room and not placed and set(room) <= set(cells):
+                out.append((h.label, d, room))
+    return out
+
+
+def _meets(cells: Sequence[int], way: tuple[int, ...], needs: Sequence[Need]) -> bool:
+    """Whether a filling puts each needed digit in one of its cells."""
+    return all(any(way[cells.index(c)] == d for c in room) for _, d, room in needs)
+
+
+def _needs_text(board: Any, needs: Sequence[Need], found: Sequence[tuple[int, ...]],
+                ways: Sequence[tuple[int, ...]]) -> str:
+    """``box 2 has its 1 only at r1c5, r2c5; ``: the needs that rule a filling out."""
+    if len(ways) == len(found):
+        return ""
+    return "".join(f"{label} has its {d} only at {', '.join(map(board.cell_name, room))}; "
+                   for label, d, room in needs)
 
 
 def _marks(groups: Groups, marks_: Sequence[Group], houses: Sequence[Group],

@@ -163,13 +163,12 @@ def _double_arrow(groups: Groups, g: Group, houses: Sequence[Group], step: Step)
     found = clue.double_arrow_ways(line, cand, apart(line, spots))
     if found is None:
         return ""
-    needs = house_needs(board, line, step.facts, houses)
-    ways = [w for w in found if _meets(line, w, needs)]
+    ways, needed = _needed(board, line, found, step, houses)
     puts = filling_puts(line, ways)
     if not explains(board, step, allowed_by(clue.keep_of(line, ways), puts, spots)):
         return ""
     shared = [lab for lab, hc in spots if len(set(hc) & set(line)) > 1]
-    return (house_digits(board, line, step.facts, houses) + _needs_text(board, needs, found, ways)
+    return (house_digits(board, line, step.facts, houses) + needed
             + clue.double_arrow_text(board, line, ways, shared)
             + outside_text(board, line, puts, spots, _outside(board, step, line)))
 
@@ -194,6 +193,15 @@ def house_needs(board: Any, cells: Sequence[int], facts: Sequence[int],
             if room and not placed and set(room) <= set(cells):
                 out.append((h.label, d, room))
     return out
+
+
+def _needed(board: Any, cells: Sequence[int], found: Sequence[tuple[int, ...]], step: Step,
+            houses: Sequence[Group]) -> tuple[list[tuple[int, ...]], str]:
+    """The fillings ``found`` that hold the digits the cited houses can put only in
+    ``cells`` (:func:`house_needs`), and the text saying so when that rules some out."""
+    needs = house_needs(board, cells, step.facts, houses)
+    ways = [w for w in found if _meets(cells, w, needs)]
+    return ways, _needs_text(board, needs, found, ways)
 
 
 def _meets(cells: Sequence[int], way: tuple[int, ...], needs: Sequence[Need]) -> bool:
@@ -222,13 +230,14 @@ def _marks(groups: Groups, marks_: Sequence[Group], houses: Sequence[Group],
     spots: Spots = [(h.label, h.cells) for h in houses]
     keeps = [(m.cells[0], m.cells[1], partial(rule.keeps, k=m.value))  # the rule's own
              for rule in rules for m in rule.marks]
-    ways = fillings(cells, keeps, apart(cells, spots), cand)
-    if ways is None:
+    found = fillings(cells, keeps, apart(cells, spots), cand)
+    if found is None:
         return ""
+    ways, needed = _needed(board, cells, found, step, houses)
     puts = filling_puts(cells, ways)
     if not explains(board, step, allowed_by(clue.keep_of(cells, ways), puts, spots)):
         return ""
-    return (house_digits(board, cells, step.facts, houses)
+    return (house_digits(board, cells, step.facts, houses) + needed
             + kropki_text(board, marks, spots, cells, ways, _outside(board, step, cells)))
 
 

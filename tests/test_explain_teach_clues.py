@@ -1,5 +1,5 @@
 """Teach texts with the arithmetic of more variant steps: XV marks and the negative
-constraint, X-sums, skyscrapers, double arrows, and a sandwich read with a box.
+constraint, X-sums, skyscrapers, double arrows, and an arrow or a sandwich read with a box.
 
 Each test walks a real path (an example, or a puzzle made here from a solved grid with every
 clue worked out by the rule's definition) to the first step of its kind — no step numbers
@@ -307,8 +307,9 @@ def test_a_double_arrow_in_a_box_puts_a_digit_there():
     assert len(digits) == 1
     (d,) = digits
     assert all(any(w[line.index(c)] == d for c in inside) for w in fills)
+    ends_first = [line[0], line[-1], *line[1:-1]]  # as the sum reads: ends = middle
     assert (f"every filling puts a {d} in {box.label} among "
-            f"{', '.join(_name(c) for c in line if c in inside)};") in step.teach
+            f"{', '.join(_name(c) for c in ends_first if c in inside)};") in step.teach
     assert all(x < 0 and _literal(9, x)[0] in box.cells and _literal(9, x)[0] not in line
                for x in step.derived)
 
@@ -339,7 +340,7 @@ def test_a_double_arrow_takes_the_digit_its_house_can_put_only_on_it():
              if any(w[line.index(c)] == 1 for c in room)]
     assert fills and all(3 in w for w in fills)
     threes = [c for c in line if any(w[line.index(c)] == 3 for w in fills)]
-    assert f"every filling puts a 3 in box 2 among {', '.join(map(_name, line))};" in teach
+    assert "every filling puts a 3 in box 2 among r1c6, r2c4, r1c5, r2c5;" in teach
     assert teach.endswith("so r2c6≠3, r1c5≠3, r2c5≠3, r3c4≠3, r3c6≠3.")
     assert {4, 13}.isdisjoint(threes)  # r1c5, r2c5 (the 1 and its partner) hold no 3
     for k, c in enumerate(line):
@@ -361,6 +362,32 @@ def _replay(p, derived, labels: set[str], facts):
             placed[(x - 1) // 9] = (x - 1) % 9 + 1
     name, _ = name_and_weight(g, step, placed, facts)
     return name, step_teach(g, step, name, placed, facts)
+
+
+def test_an_arrow_with_its_box_adds_up_different_digits():
+    # an arrow's circle is its line's sum; the line's cells in one box differ, so they
+    # make at least 1+2+3: the arithmetic of "arrow sum + box", not a chain
+    e = _path((ROOT / "examples" / "arrows.json").read_text(), 16)
+    step = _first(e, "arrow sum + box")
+    arrow, box = sorted((e.groups.groups[k] for k in step.groups),
+                        key=lambda g: g.kind != "arrow")
+    (a,) = arrow.rule.arrows
+    (circle,), line = tuple(a.circle), list(a.line)
+    cells = [circle, *line]
+    cand = _cand(9, step.facts, cells)
+    inside = [c for c in cells if c in box.cells]
+    fills = [w for w in product(*(sorted(cand[c]) for c in cells)) if w[0] == sum(w[1:])
+             and len({w[cells.index(c)] for c in inside}) == len(inside)]
+    assert (f"{_name(circle)} = {'+'.join(map(_name, line))} (digits may repeat, but not "
+            f"within {box.label})") in step.teach
+    totals = sorted({w[0] for w in fills})
+    if len(fills) > 6:
+        assert f"both sides add up to {totals[0]}–{totals[-1]}" in step.teach
+    for x in step.derived:
+        cell, d = _literal(9, x)
+        held = {w[cells.index(cell)] for w in fills}
+        assert (held == {d}) if x > 0 else d not in held
+        assert f"{_name(cell)} keeps {_spans(held)}" in step.teach
 
 
 # -- a sandwich read with its box ----------------------------------------------------------

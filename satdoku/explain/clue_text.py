@@ -252,23 +252,26 @@ def skyscraper_text(board: Board, line: Sequence[int], seen: int, cand: Cand,
     return f"{head}; with the digits left{where} {kept}; "
 
 
-# -- double arrows -------------------------------------------------------------------------
-def double_arrow_ways(line: Sequence[int], cand: Cand, apart: Sequence[tuple[int, int]]
-                      ) -> list[tuple[int, ...]] | None:
-    """Every filling of a double arrow's ``line`` (ends first and last) with the digits
-    left whose middle adds up to its ends, the cells of each pair of ``apart`` different;
-    None when there are too many."""
-    ends, middle = (line[0], line[-1]), tuple(line[1:-1])
+# -- double arrows and arrows: two sides adding up alike ------------------------------------
+def sum_ways(left: Sequence[int], right: Sequence[int], cand: Cand,
+             apart: Sequence[tuple[int, int]]) -> list[tuple[int, ...]] | None:
+    """Every filling of ``left`` then ``right`` with the digits left where both add up
+    alike (the ends and the middle of a double arrow; an arrow's circle and its line), the
+    cells of each pair of ``apart`` different; None when there are too many.
+
+    >>> sum_ways((0,), (1, 2), {0: {3}, 1: {1, 2}, 2: {1, 2}}, [(1, 2)])
+    [(3, 1, 2), (3, 2, 1)]
+    """
+    cells = (*left, *right)
+    spot = {c: k for k, c in enumerate(cells)}
     ways: list[tuple[int, ...]] = []
-    for total in range(2, 2 * max(max(cand[c]) for c in ends) + 1):
-        outer = fillings(ends, [], apart_of(ends, apart), cand, total)
-        inner = fillings(middle, [], apart_of(middle, apart), cand, total)
-        if outer is None or inner is None:
+    for total in range(len(left), len(left) * max(max(cand[c]) for c in left) + 1):
+        one = fillings(left, [], apart_of(left, apart), cand, total)
+        other = fillings(right, [], apart_of(right, apart), cand, total)
+        if one is None or other is None:
             return None
-        spot = dict(zip(line, range(len(line)), strict=True))
-        for a, b in outer:
-            ways += [(a, *m, b) for m in inner
-                     if all((a, *m, b)[spot[x]] != (a, *m, b)[spot[y]] for x, y in apart)]
+        ways += [(*a, *b) for a in one for b in other
+                 if all((*a, *b)[spot[x]] != (*a, *b)[spot[y]] for x, y in apart)]
     return ways
 
 
@@ -277,21 +280,23 @@ def apart_of(cells: Sequence[int], apart: Sequence[tuple[int, int]]) -> list[tup
     return [(a, b) for a, b in apart if a in cells and b in cells]
 
 
-def double_arrow_text(board: Board, line: Sequence[int], ways: Sequence[tuple[int, ...]],
-                      shared: Sequence[str]) -> str:
+def sum_text(board: Board, left: Sequence[int], right: Sequence[int],
+             ways: Sequence[tuple[int, ...]], shared: Sequence[str]) -> str:
     """``r2c9+r1c8 = r1c9 (digits may repeat): with the digits left, 2+3 = 5 or 2+4 = 6``:
-    the fillings of a double arrow (or, when many, the digits each cell keeps)."""
-    ends, middle = [line[0], line[-1]], list(line[1:-1])
-    rule = (f"{sum_of(board, ends)} = {sum_of(board, middle)} (digits may repeat"
+    the fillings of two sides adding up alike (or, when many, the totals they can make and
+    the digits each cell keeps)."""
+    k = len(left)
+    rule = (f"{sum_of(board, left)} = {sum_of(board, right)} (digits may repeat"
             + (f", but not within {', '.join(shared)})" if shared else ")"))
     if not ways:
         return f"{rule}: with the digits left nothing fits; "
     if len(ways) <= MOST_LISTED:
-        listed = " or ".join(f"{w[0]}+{w[-1]} = {'+'.join(map(str, w[1:-1]))}" for w in ways)
+        listed = " or ".join(f"{'+'.join(map(str, w[:k]))} = {'+'.join(map(str, w[k:]))}"
+                             for w in ways)
         return f"{rule}: with the digits left, {listed}; "
-    kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[k] for w in ways})}"
-                     for k, c in enumerate(line))
-    low, high = (sorted({sum(w[1:-1]) for w in ways})[k] for k in (0, -1))
+    kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[i] for w in ways})}"
+                     for i, c in enumerate((*left, *right)))
+    low, high = (sorted({sum(w[k:]) for w in ways})[i] for i in (0, -1))
     return (f"{rule}: with the digits left both sides add up to {low}–{high}, and {kept}; "
             if high > low + 1 else f"{rule}: with the digits left, {kept}; ")
 

@@ -140,10 +140,16 @@ def _x_sum(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str
                       step)
 
 
-def _arrow_pill(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+def _arrow(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
+    """An arrow: its circle equal to its line's sum (:func:`_sides`), or a pill's reading
+    (the pill's digits side by side)."""
     board = groups.board
     arrows: Sequence[Any] = getattr(g.rule, "arrows", ())
-    if len(arrows) != 1 or len(arrows[0].circle) < 2 or houses:
+    if len(arrows) != 1:
+        return ""
+    if len(arrows[0].circle) == 1:
+        return _sides(groups, tuple(arrows[0].circle), tuple(arrows[0].line), houses, step)
+    if houses:
         return ""
     pill, line = sorted(arrows[0].circle), arrows[0].line
     cand = candidates(board, g.cells, step.facts, houses)
@@ -156,21 +162,29 @@ def _arrow_pill(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -
 
 
 def _double_arrow(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
-    board = groups.board
     line = tuple(g.rule.lines[0])  # type: ignore[union-attr]
-    cand = candidates(board, line, step.facts, houses)
+    return _sides(groups, (line[0], line[-1]), line[1:-1], houses, step)
+
+
+def _sides(groups: Groups, left: Sequence[int], right: Sequence[int],
+           houses: Sequence[Group], step: Step) -> str:
+    """Two sides adding up alike (a double arrow's ends and middle, an arrow's circle and
+    line), digits repeating but within a cited house: their fillings."""
+    board = groups.board
+    cells = (*left, *right)
+    cand = candidates(board, cells, step.facts, houses)
     spots: Spots = [(h.label, h.cells) for h in houses]
-    found = clue.double_arrow_ways(line, cand, apart(line, spots))
+    found = clue.sum_ways(left, right, cand, apart(cells, spots))
     if found is None:
         return ""
-    ways, needed = _needed(board, line, found, step, houses)
-    puts = filling_puts(line, ways)
-    if not explains(board, step, allowed_by(clue.keep_of(line, ways), puts, spots)):
+    ways, needed = _needed(board, cells, found, step, houses)
+    puts = filling_puts(cells, ways)
+    if not explains(board, step, allowed_by(clue.keep_of(cells, ways), puts, spots)):
         return ""
-    shared = [lab for lab, hc in spots if len(set(hc) & set(line)) > 1]
-    return (house_digits(board, line, step.facts, houses) + needed
-            + clue.double_arrow_text(board, line, ways, shared)
-            + outside_text(board, line, puts, spots, _outside(board, step, line)))
+    shared = [lab for lab, hc in spots if len(set(hc) & set(cells)) > 1]
+    return (house_digits(board, cells, step.facts, houses) + needed
+            + clue.sum_text(board, left, right, ways, shared)
+            + outside_text(board, cells, puts, spots, _outside(board, step, cells)))
 
 
 #: A house's digit whose every cell left in the house lies on a constraint: (house, digit,
@@ -304,7 +318,7 @@ READERS: dict[str, Callable[[Groups, Group, Sequence[Group], Step], str]] = {
     "sandwich": partial(_line_clue, sandwich_text, _sandwich_keep),
     "x-sum": _x_sum,
     "skyscraper": _skyscraper,
-    "arrow": _arrow_pill,
+    "arrow": _arrow,
     "double-arrow": _double_arrow,
     "negative": _negative,
 }

@@ -21,6 +21,7 @@ the clue (each taller than every digit before it) with their digits.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 
 from satdoku.board import Board
@@ -38,24 +39,29 @@ from satdoku.explain.variant_text import (
 Possible = Callable[[Cand], bool]
 
 
-class KeepByTrial(Mapping[int, set[int]]):
+class KeepByTrial(Mapping[int, AbstractSet[int]]):
     """The digits each of ``cells`` keeps: those that, put there, leave the constraint
-    ``possible`` with the digits left — worked out for a cell when first asked.
+    ``possible`` with the digits left — each digit tried when first asked about.
 
-    >>> dict(KeepByTrial((0, 1), {0: {1, 2}, 1: {2}}, lambda c: c[0] != c[1]))
-    {0: {1}, 1: {2}}
+    >>> keep = KeepByTrial((0, 1), {0: {1, 2}, 1: {2}}, lambda c: c[0] != c[1])
+    >>> 2 in keep[0], sorted(keep[0]), sorted(keep[1])
+    (False, [1], [2])
     """
 
     def __init__(self, cells: Sequence[int], cand: Cand, possible: Possible) -> None:
         self.cells, self.cand, self.possible = tuple(cells), cand, possible
-        self.known: dict[int, set[int]] = {}
+        self.tried: dict[tuple[int, int], bool] = {}
 
-    def __getitem__(self, c: int) -> set[int]:
+    def holds(self, c: int, d: int) -> bool:
+        """Whether ``c`` keeps ``d``."""
+        if (c, d) not in self.tried:
+            self.tried[c, d] = d in self.cand[c] and self.possible({**self.cand, c: {d}})
+        return self.tried[c, d]
+
+    def __getitem__(self, c: int) -> AbstractSet[int]:
         if c not in self.cells:
             raise KeyError(c)
-        if c not in self.known:
-            self.known[c] = {d for d in self.cand[c] if self.possible({**self.cand, c: {d}})}
-        return self.known[c]
+        return _Kept(self, c)
 
     def __contains__(self, c: object) -> bool:
         return c in self.cells
@@ -65,6 +71,22 @@ class KeepByTrial(Mapping[int, set[int]]):
 
     def __len__(self) -> int:
         return len(self.cells)
+
+
+class _Kept(AbstractSet[int]):
+    """The digits one cell of a :class:`KeepByTrial` keeps, tried as asked."""
+
+    def __init__(self, keep: KeepByTrial, cell: int) -> None:
+        self.keep, self.cell = keep, cell
+
+    def __contains__(self, d: object) -> bool:
+        return isinstance(d, int) and self.keep.holds(self.cell, d)
+
+    def __iter__(self) -> Iterator[int]:
+        return (d for d in sorted(self.keep.cand[self.cell]) if self.keep.holds(self.cell, d))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def side_name(board: Board, row: int, col: int) -> str:
@@ -102,7 +124,8 @@ def x_sum_ways(n: int, line: Sequence[int], total: int, cand: Cand
     return ways
 
 
-def x_sum_keep(n: int, line: Sequence[int], total: int, cand: Cand) -> Mapping[int, set[int]]:
+def x_sum_keep(n: int, line: Sequence[int], total: int, cand: Cand
+               ) -> Mapping[int, AbstractSet[int]]:
     """The digits each cell of an X-sum's line keeps."""
     return KeepByTrial(line, cand, lambda c: any(s for _, s in x_sum_ways(n, line, total, c)))
 

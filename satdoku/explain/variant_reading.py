@@ -16,6 +16,7 @@ the digits the text says it keeps.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any
 
@@ -41,8 +42,8 @@ from satdoku.explain.variant_text import (
     outside_text,
     pill_numbers,
     pill_text,
+    sandwich_fits,
     sandwich_text,
-    sandwich_ways,
     spans,
 )
 from satdoku.rules.dots import FAMILIES, NEGATIVE_KINDS
@@ -89,7 +90,7 @@ def _little_killer(groups: Groups, g: Group, houses: Sequence[Group], step: Step
             + outside_text(board, cells, puts, spots, outside))
 
 
-def _line_clue(text: Callable[..., str], keep: Callable[..., Mapping[int, set[int]]],
+def _line_clue(text: Callable[..., str], keep: Callable[..., Mapping[int, AbstractSet[int]]],
                groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:
     """A clue over a whole row or column (sandwich, X-sum, skyscraper): ``keep(n, line,
     value, cand)`` what each cell keeps, ``text(board, line, value, cand)`` why; a digit
@@ -108,8 +109,9 @@ def _line_clue(text: Callable[..., str], keep: Callable[..., Mapping[int, set[in
             + outside_text(board, line, puts, spots, outside, (line_name(board, line), kept)))
 
 
-def _sandwich_keep(n: int, line: Sequence[int], total: int, cand: Any) -> Mapping[int, set[int]]:
-    return clue.KeepByTrial(line, cand, lambda c: bool(sandwich_ways(n, line, total, c)))
+def _sandwich_keep(n: int, line: Sequence[int], total: int, cand: Any
+                   ) -> Mapping[int, AbstractSet[int]]:
+    return clue.KeepByTrial(line, cand, lambda c: sandwich_fits(n, line, total, c))
 
 
 def _skyscraper(groups: Groups, g: Group, houses: Sequence[Group], step: Step) -> str:

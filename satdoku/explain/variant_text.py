@@ -21,7 +21,8 @@ to 4; with the digits left, r1c1 keeps 1–3, r3c3 keeps 1–3;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations, pairwise, product
 from typing import Any
 
@@ -125,20 +126,35 @@ def sandwich_ways(n: int, line: Sequence[int], total: int, cand: Cand
     """Where the 1 and the n of a line (every digit once) can go with the digits left:
     (position of the 1, position of the n, the digit sets between them), every set of
     2..n−1 adding up to ``total`` that its cells and the cells outside can take."""
+    ways = [(a, b, list(sets)) for a, b, sets in _sandwich_sets(n, line, total, cand)]
+    return [w for w in ways if w[2]]
+
+
+def sandwich_fits(n: int, line: Sequence[int], total: int, cand: Cand) -> bool:
+    """Whether the 1 and the n of a line can go anywhere with the digits left (the first
+    way found is enough).
+
+    >>> sandwich_fits(4, (0, 1, 2, 3), 5, {0: {1}, 1: {4}, 2: {2, 3}, 3: {2, 3}})
+    False
+    """
+    return any(next(sets, None) is not None for _, _, sets in _sandwich_sets(n, line, total,
+                                                                             cand))
+
+
+def _sandwich_sets(n: int, line: Sequence[int], total: int, cand: Cand
+                   ) -> Iterator[tuple[int, int, Iterator[tuple[int, ...]]]]:
+    """Per placement of the 1 (position a) and the n (position b) left: the digit sets
+    between them, lazily."""
     middle = range(2, n)
-    ways = []
     for a, b in product(range(len(line)), repeat=2):
         if a == b or 1 not in cand[line[a]] or n not in cand[line[b]]:
             continue
         lo, hi = min(a, b), max(a, b)
         inner = line[lo + 1:hi]
         outer = [line[k] for k in range(len(line)) if k not in (a, b) and not lo < k < hi]
-        sets = [s for s in combinations(middle, len(inner)) if sum(s) == total
-                and _matches(inner, s, cand)
-                and _matches(outer, sorted(set(middle) - set(s)), cand)]
-        if sets:
-            ways.append((a, b, sets))
-    return ways
+        yield a, b, (s for s in combinations(middle, len(inner)) if sum(s) == total
+                     and _matches(inner, s, cand)
+                     and _matches(outer, sorted(set(middle) - set(s)), cand))
 
 
 def _sets_text(sets: Sequence[tuple[int, ...]]) -> str:
@@ -289,7 +305,7 @@ Puts = Callable[[Sequence[int], int], bool]
 def outside_text(board: Board, cells: Sequence[int], puts: Puts,
                  houses: Sequence[tuple[str, Sequence[int]]],
                  outside: Sequence[tuple[int, int]],
-                 line: tuple[str, Mapping[int, set[int]]] | None = None) -> str:
+                 line: tuple[str, Mapping[int, AbstractSet[int]]] | None = None) -> str:
     """``every filling puts a 4 in box 1 among r1c1, r1c2; `` for each (cell, digit) of
     ``outside`` (eliminations outside the constraint's cells): the house that shows why;
     for a whole row or column ``line`` (its name, the digits each cell keeps), ``in row 5,
@@ -314,13 +330,13 @@ def filling_puts(cells: Sequence[int], ways: Sequence[tuple[int, ...]] | None) -
     return lambda house, d: ways is not None and _puts(cells, ways, house, d)
 
 
-def line_puts(line: Sequence[int], keep: Mapping[int, set[int]]) -> Puts:
+def line_puts(line: Sequence[int], keep: Mapping[int, AbstractSet[int]]) -> Puts:
     """Whether a whole row or column (every digit once) has a digit only where ``keep``
     lets it in a house."""
     return lambda house, d: all(c in house for c in line if d in keep[c])
 
 
-def allowed_by(keep: Mapping[int, set[int]], puts: Puts,
+def allowed_by(keep: Mapping[int, AbstractSet[int]], puts: Puts,
                houses: Sequence[tuple[str, Sequence[int]]]) -> Callable[[int, int], bool]:
     """What a text says a cell may hold: in the constraint's cells, the digits ``keep``s;
     elsewhere, a digit not put in a house of that cell (:func:`explains`)."""

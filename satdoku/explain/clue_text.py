@@ -136,6 +136,8 @@ def x_sum_text(board: Board, line: Sequence[int], total: int, cand: Cand) -> str
     the sum, by the least and the most X different digits starting with X add up to."""
     first = board.cell_name(line[0])
     ways = x_sum_ways(board.n, line, total, cand)
+    if not ways:
+        return f"the first X digits add up to {total}, X being {first}, which has no X left; "
     if len(ways) == 1:
         x, sets = ways[0]
         head = f"{first} is {x}, so {sum_of(board, line[:x])} = {total}"
@@ -269,6 +271,8 @@ def skyscraper_text(board: Board, line: Sequence[int], seen: int, cand: Cand,
                 f"seen (k up to it, then only taller digits): {said}; ")
     keep = skyline_keep(n, line, seen, cand)
     tops = [c for c in line if n in keep[c]]
+    if not tops:
+        return f"{head}; no order of the digits left shows that many; "
     where = (f" the {n} can only be at {names(board, tops)}, and"
              if len(tops) < sum(n in cand[c] for c in line) else "")
     kept = ", ".join(f"{board.cell_name(c)} keeps {spans(keep[c])}" for c in shown)

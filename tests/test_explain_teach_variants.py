@@ -18,7 +18,8 @@ from conftest import ROOT
 from satdoku.explain import constraint_groups
 from satdoku.explain.catalogue import VARIANT_BASE, VARIANT_SINGLE, VARIANT_STEP, family_of
 from satdoku.explain.steps import Step
-from satdoku.explain.variant_text import parity_groups, variant_text, whisper_sides
+from satdoku.explain.variant_reading import variant_text
+from satdoku.explain.variant_text import parity_groups, whisper_sides
 from satdoku.formats import parse_json_puzzle
 from satdoku.rules import cell_var
 

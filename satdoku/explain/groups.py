@@ -60,6 +60,9 @@ class Group:
     clauses: tuple[Clause, ...]
     #: The one-instance rule of a variant group (one cage, one thermometer …), else None.
     rule: Rule | None = field(default=None, compare=False, repr=False)
+    #: The rule whose encoding made the group (a whole rule, e.g. the negative constraint
+    #: one of whose pairs the group is); None for a cell.
+    source: Rule | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_unit(self) -> bool:
@@ -270,15 +273,15 @@ def _constraint_groups(board: Board, rules: tuple[Rule, ...], deadline: Deadline
         rule.check_board(board)
     top = board.num_cell_vars
     pool = _Pool(top)
-    specs: list[tuple[str, str, list[Clause], Rule | None]] = [
-        ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i), None)
+    specs: list[tuple[str, str, list[Clause], Rule | None, Rule | None]] = [
+        ("cell", f"cell {board.cell_name(i)}", _cell_clauses(board, i), None, None)
         for i in board.cells]
     for rule in all_rules(board, rules):
         deadline.check("building the constraint groups")
-        specs += _rule_specs(board, rule, pool, deadline)
+        specs += [(*spec, rule) for spec in _rule_specs(board, rule, pool, deadline)]
     formula = pool.formula
     groups: list[Group] = []
-    for k, (kind, label, clauses, part) in enumerate(specs):
+    for k, (kind, label, clauses, part, source) in enumerate(specs):
         if k % _EVERY == 0:
             deadline.check("building the constraint groups")
         if not clauses:
@@ -286,7 +289,7 @@ def _constraint_groups(board: Board, rules: tuple[Rule, ...], deadline: Deadline
         selector = formula.new_var()
         formula.group(label).extend([-selector, *c] for c in clauses)
         groups.append(Group(len(groups), kind, label, _cells(board, clauses), selector,
-                            tuple(clauses), part))
+                            tuple(clauses), part, source))
     of_cell: list[list[int]] = [[] for _ in board.cells]
     for g in groups:
         for i in g.cells:

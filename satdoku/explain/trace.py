@@ -24,7 +24,8 @@ from typing import Any
 from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
-from satdoku.explain.variant_text import parity_groups, parity_text, side_var, variant_text
+from satdoku.explain.variant_reading import variant_text
+from satdoku.explain.variant_text import parity_groups, parity_text, side_var
 
 #: A replayed implication: the literal, the group that forced it, the literals it rests on.
 Link = tuple[int, int | None, tuple[int, ...]]

@@ -21,8 +21,8 @@ to 4; with the digits left, r1c1 keeps 1–3, r3c3 keeps 1–3;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations, pairwise, product
 from typing import Any
 
@@ -30,6 +30,7 @@ from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups
 from satdoku.explain.steps import Step, cell_digit
 from satdoku.rules import cell_var
+from satdoku.rules.dots import XV_LETTERS
 
 Cand = Mapping[int, set[int]]
 #: Fillings listed in full before the text only counts them.
@@ -97,14 +98,14 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
         fixed = ", ".join(f"{board.cell_name(i)}={next(iter(cand[i]))}" for i in placed)
         head += (f"{fixed} {'is' if len(placed) == 1 else 'are'} placed, so the "
                  f"{'other adds' if len(open_) == 1 else 'others add'} up to {rest}; ")
-    keep = little_killer_keep(cells, total, cand, _apart(cells, houses))
+    keep = little_killer_keep(cells, total, cand, apart(cells, houses))
     if keep is None:
         return ""
     kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in open_)
     return head + (f"with the digits left, {kept}; " if open_ else "")
 
 
-def _apart(cells: Sequence[int], houses: Sequence[tuple[str, Sequence[int]]]
+def apart(cells: Sequence[int], houses: Sequence[tuple[str, Sequence[int]]]
            ) -> list[tuple[int, int]]:
     """The pairs of ``cells`` that share one of ``houses`` (so hold different digits)."""
     return [(a, b) for a, b in combinations(cells, 2)
@@ -125,20 +126,35 @@ def sandwich_ways(n: int, line: Sequence[int], total: int, cand: Cand
     """Where the 1 and the n of a line (every digit once) can go with the digits left:
     (position of the 1, position of the n, the digit sets between them), every set of
     2..n−1 adding up to ``total`` that its cells and the cells outside can take."""
+    ways = [(a, b, list(sets)) for a, b, sets in _sandwich_sets(n, line, total, cand)]
+    return [w for w in ways if w[2]]
+
+
+def sandwich_fits(n: int, line: Sequence[int], total: int, cand: Cand) -> bool:
+    """Whether the 1 and the n of a line can go anywhere with the digits left (the first
+    way found is enough).
+
+    >>> sandwich_fits(4, (0, 1, 2, 3), 5, {0: {1}, 1: {4}, 2: {2, 3}, 3: {2, 3}})
+    False
+    """
+    return any(next(sets, None) is not None for _, _, sets in _sandwich_sets(n, line, total,
+                                                                             cand))
+
+
+def _sandwich_sets(n: int, line: Sequence[int], total: int, cand: Cand
+                   ) -> Iterator[tuple[int, int, Iterator[tuple[int, ...]]]]:
+    """Per placement of the 1 (position a) and the n (position b) left: the digit sets
+    between them, lazily."""
     middle = range(2, n)
-    ways = []
     for a, b in product(range(len(line)), repeat=2):
         if a == b or 1 not in cand[line[a]] or n not in cand[line[b]]:
             continue
         lo, hi = min(a, b), max(a, b)
         inner = line[lo + 1:hi]
         outer = [line[k] for k in range(len(line)) if k not in (a, b) and not lo < k < hi]
-        sets = [s for s in combinations(middle, len(inner)) if sum(s) == total
-                and _matches(inner, s, cand)
-                and _matches(outer, sorted(set(middle) - set(s)), cand)]
-        if sets:
-            ways.append((a, b, sets))
-    return ways
+        yield a, b, (s for s in combinations(middle, len(inner)) if sum(s) == total
+                     and _matches(inner, s, cand)
+                     and _matches(outer, sorted(set(middle) - set(s)), cand))
 
 
 def _sets_text(sets: Sequence[tuple[int, ...]]) -> str:
@@ -194,19 +210,27 @@ def sandwich_text(board: Board, line: Sequence[int], total: int, cand: Cand) -> 
 #: A dot: its two cells and whether two digits keep it.
 Dot = tuple[int, int, Callable[[int, int], bool]]
 
-#: What a dot says of its two cells, {a} and {b} the cells, {k} its number; the default
-#: number's words first.
-KROPKI_WORDS = {"white dots": ("{a} and {b} are consecutive", "{a} and {b} differ by {k}"),
-                "black dots": ("of {a} and {b} one is twice the other",
-                               "of {a} and {b} one is {k} times the other")}
+#: What a mark between two cells (a kropki dot, an X or a V) says of them, {a} and {b} the
+#: cells, {k} its number, {sign} its letter: (the default number, its words, the words of
+#: another number).
+KROPKI_WORDS = {"white dots": (1, "{a} and {b} are consecutive", "{a} and {b} differ by {k}"),
+                "black dots": (2, "of {a} and {b} one is twice the other",
+                               "of {a} and {b} one is {k} times the other"),
+                "xv": (None, "", "the {sign} says {a}+{b} = {k}")}
 
 
 def dot_phrase(board: Board, kind: str, mark: Any) -> str:
-    """``r1c1 and r1c2 are consecutive``: what one dot says of its two cells, in words."""
-    default = {"white dots": 1, "black dots": 2}[kind]
-    words = KROPKI_WORDS[kind][mark.value != default]
+    """``r1c1 and r1c2 are consecutive``: what one mark says of its two cells, in words.
+
+    >>> from satdoku.rules.dots import Mark
+    >>> dot_phrase(Board.classic(9), "xv", Mark((0, 1), 10))
+    'the X says r1c1+r1c2 = 10'
+    """
+    default, plain, numbered = KROPKI_WORDS[kind]
     a, b = (board.cell_name(i) for i in mark.cells)
-    return words.format(a=a, b=b, k=mark.value)
+    sign = XV_LETTERS.get(mark.value, "mark")
+    return (plain if mark.value == default else numbered).format(a=a, b=b, k=mark.value,
+                                                                 sign=sign)
 
 
 def fillings(cells: Sequence[int], dots: Sequence[Dot], apart: Sequence[tuple[int, int]],
@@ -271,22 +295,56 @@ def kropki_text(board: Board, dots: Sequence[tuple[str, Any]],
         kept = ", ".join(f"{board.cell_name(c)} {spans({w[k] for w in ways})}"
                          for k, c in enumerate(cells))
         text = f"{said}: with the digits left, {len(ways)} fillings keep {kept}"
-    return text + "; " + outside_text(board, cells, ways, houses, outside)
+    return text + "; " + outside_text(board, cells, filling_puts(cells, ways), houses, outside)
 
 
-def outside_text(board: Board, cells: Sequence[int], ways: Sequence[tuple[int, ...]],
+#: "Every way puts the digit in the house": (house's cells, digit) → bool.
+Puts = Callable[[Sequence[int], int], bool]
+
+
+def outside_text(board: Board, cells: Sequence[int], puts: Puts,
                  houses: Sequence[tuple[str, Sequence[int]]],
-                 outside: Sequence[tuple[int, int]]) -> str:
+                 outside: Sequence[tuple[int, int]],
+                 line: tuple[str, Mapping[int, AbstractSet[int]]] | None = None) -> str:
     """``every filling puts a 4 in box 1 among r1c1, r1c2; `` for each (cell, digit) of
-    ``outside`` (eliminations outside the constraint's cells): the house that shows why."""
+    ``outside`` (eliminations outside the constraint's cells): the house that shows why;
+    for a whole row or column ``line`` (its name, the digits each cell keeps), ``in row 5,
+    4 fits only at r5c5, r5c6, in box 5; ``."""
     said = {}
     for c, d in sorted(set(outside)):
-        house = next((lab for lab, hc in houses if c in hc and _puts(cells, ways, hc, d)),
-                     None)
-        if house:
-            said[house, d] = (f"every filling puts a {d} in {house} among "
-                              f"{names(board, cells)}; ")
+        house = next(((lab, hc) for lab, hc in houses if c in hc and puts(hc, d)), None)
+        if house is None:
+            continue
+        label, inside = house[0], [x for x in cells if x in house[1]]
+        if line:
+            spots = [x for x in cells if d in line[1][x]]
+            said[label, d] = f"in {line[0]}, {d} fits only at {names(board, spots)}, in {label}; "
+        else:
+            said[label, d] = (f"every filling puts a {d} in {label} among "
+                              f"{names(board, inside)}; ")
     return "".join(said.values())
+
+
+def filling_puts(cells: Sequence[int], ways: Sequence[tuple[int, ...]] | None) -> Puts:
+    """Whether every filling of ``cells`` puts a digit in a house (no fillings: unknown)."""
+    return lambda house, d: ways is not None and _puts(cells, ways, house, d)
+
+
+def line_puts(line: Sequence[int], keep: Mapping[int, AbstractSet[int]]) -> Puts:
+    """Whether a whole row or column (every digit once) has a digit only where ``keep``
+    lets it in a house."""
+    return lambda house, d: all(c in house for c in line if d in keep[c])
+
+
+def allowed_by(keep: Mapping[int, AbstractSet[int]], puts: Puts,
+               houses: Sequence[tuple[str, Sequence[int]]]) -> Callable[[int, int], bool]:
+    """What a text says a cell may hold: in the constraint's cells, the digits ``keep``s;
+    elsewhere, a digit not put in a house of that cell (:func:`explains`)."""
+    def allowed(c: int, d: int) -> bool:
+        if c in keep:
+            return d in keep[c]
+        return not any(c in hc and puts(hc, d) for _, hc in houses)
+    return allowed
 
 
 def chain_order(cells: Sequence[int], links: Sequence[tuple[int, int]]) -> list[int]:
@@ -307,12 +365,6 @@ def chain_order(cells: Sequence[int], links: Sequence[tuple[int, int]]) -> list[
     while len(path) < len(cells):
         path.append(next(c for c in near[path[-1]] if c not in path))
     return path
-
-
-def _outside_allowed(cells: Sequence[int], ways: Sequence[tuple[int, ...]] | None,
-                     houses: Sequence[tuple[str, Sequence[int]]], c: int, d: int) -> bool:
-    """Whether ``d`` may stay in ``c``, outside ``cells``, for all the fillings show."""
-    return ways is None or not any(c in hc and _puts(cells, ways, hc, d) for _, hc in houses)
 
 
 def _puts(cells: Sequence[int], ways: Sequence[tuple[int, ...]], house: Sequence[int],
@@ -445,7 +497,7 @@ def candidates(board: Board, cells: Sequence[int], facts: Sequence[int],
     return cand
 
 
-def _explains(board: Board, step: Step, allowed: Callable[[int, int], bool]) -> bool:
+def explains(board: Board, step: Step, allowed: Callable[[int, int], bool]) -> bool:
     """Whether every derived literal follows from ``allowed(cell, digit)`` (what a text
     says the cell may still hold)."""
     for x in step.derived:
@@ -455,88 +507,3 @@ def _explains(board: Board, step: Step, allowed: Callable[[int, int], bool]) -> 
         if x > 0 and any(allowed(cell, e) for e in range(1, board.n + 1) if e != d):
             return False
     return True
-
-
-def variant_text(groups: Groups, variant: Sequence[Group], houses: Sequence[Group],
-                 step: Step) -> str:
-    """The arithmetic of a little killer, a sandwich, kropki dots or an arrow pill when it
-    accounts for every literal the step derives, else ''."""
-    board = groups.board
-    kinds = {g.kind for g in variant}
-    rule: Any = variant[0].rule
-    if rule is None:
-        return ""
-    if kinds <= {"white dots", "black dots"}:
-        return _kropki(groups, variant, houses, step)
-    if len(variant) != 1:
-        return ""
-    cand = candidates(board, variant[0].cells, step.facts, houses)
-    if kinds == {"little-killer"}:
-        clue = rule.clues[0]
-        cells = rule.cells_of(board, clue)
-        spots = [(h.label, h.cells) for h in houses]
-        apart = _apart(cells, spots)
-        keep = little_killer_keep(cells, clue.value, cand, apart)
-        outside = [cell_digit(board, x) for x in step.derived if x < 0
-                   and cell_digit(board, x)[0] not in cells]
-        ways = fillings(cells, [], apart, cand, clue.value) if outside else []
-
-        if keep is None:
-            return ""
-        known = keep
-
-        def kept(c: int, d: int) -> bool:
-            return d in known[c] if c in known else _outside_allowed(cells, ways, spots, c, d)
-        if not _explains(board, step, kept):
-            return ""
-        return (house_digits(board, cells, step.facts, houses)
-                + little_killer_text(board, cells, clue.value, cand, spots)
-                + outside_text(board, cells, ways or [], spots, outside))
-    if kinds == {"sandwich"}:
-        clue = rule.clues[0]
-        line = rule.cells_of(board, clue)
-
-        def fits(c: int, d: int) -> bool:
-            return c not in cand or bool(sandwich_ways(
-                board.n, line, clue.value, {**cand, c: cand[c] & {d}}))
-        ok = _explains(board, step, fits)
-        return sandwich_text(board, line, clue.value, cand) if ok else ""
-    arrows: Sequence[Any] = getattr(rule, "arrows", ())
-    if kinds == {"arrow"} and len(arrows) == 1 and len(arrows[0].circle) > 1 and not houses:
-        pill, line = sorted(arrows[0].circle), arrows[0].line
-        reads = pill_numbers(pill, line, cand)
-        keep = line_keep(line, reads, cand)
-
-        def shows(c: int, d: int) -> bool:  # a number read has d there, or the line can
-            return (d in keep[c] if c in keep else
-                    any(str(r)[pill.index(c)] == str(d) for r in reads))
-        return pill_text(board, pill, line, cand) if _explains(board, step, shows) else ""
-    return ""
-
-
-def _kropki(groups: Groups, dots: Sequence[Group], houses: Sequence[Group],
-            step: Step) -> str:
-    board = groups.board
-    rules: list[Any] = [g.rule for g in dots]  # white or black dots (PairMarks)
-    marks = [(g.kind, m) for g, rule in zip(dots, rules, strict=True) for m in rule.marks]
-    cells = chain_order(list(dict.fromkeys(c for _, m in marks for c in m.cells)),
-                        [m.cells for _, m in marks])
-    cand = candidates(board, cells, step.facts, houses)
-    spots = [(h.label, h.cells) for h in houses]
-    keeps = [(m.cells[0], m.cells[1], partial(rule.keeps, k=m.value))  # the rule's own
-             for rule in rules for m in rule.marks]
-    found = fillings(cells, keeps, _apart(cells, spots), cand)
-    if found is None:
-        return ""
-    ways = found
-
-    def allowed(c: int, d: int) -> bool:
-        if c in cells:
-            return any(w[cells.index(c)] == d for w in ways)
-        return _outside_allowed(cells, ways, spots, c, d)
-    if not _explains(board, step, allowed):
-        return ""
-    outside = [cell_digit(board, x) for x in step.derived if x < 0
-               and cell_digit(board, x)[0] not in cells]
-    return (house_digits(board, cells, step.facts, houses)
-            + kropki_text(board, marks, spots, cells, ways, outside))

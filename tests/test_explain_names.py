@@ -125,7 +125,7 @@ def test_a_skyscraper_clue_is_no_skyscraper_technique():
     # like the fish pattern (weight 4.0, the editor's family "fishes")
     p = _puzzle(size=4, skyscrapers=[{"clue": "r0c1", "count": 4}])
     labels, name, w, _ = _step(p, cell_var(p.board, 0, 1), set())
-    assert labels == ["skyscraper 4 at r1c1"]
+    assert labels == ["skyscraper 4 above column 1"]
     assert (name, w, family_of(name)) == ("skyscraper clue", VARIANT_SINGLE, None)
     assert family_of("skyscraper clue + row") is None
 

@@ -51,7 +51,7 @@ def test_a_little_killer_gives_what_the_placed_digit_leaves():
     p = _puzzle(little_killers=[{"clue": "r0c4", "direction": "DL", "sum": 6}])
     facts = (_at(p, "r2c2", 2),)
     labels, name, w, teach = _step(p, -_at(p, "r3c1", 4), set(), facts)
-    assert _variant(labels) == ["little-killer 6 at r1c3"] and name == "little killer sum"
+    assert _variant(labels) == ["little-killer 6 at r1c3 ↙"] and name == "little killer sum"
     assert w == _size_weight(labels) and family_of(name) is None
     keep = {a for a, b in product(range(1, 10), repeat=2) if a + b == 6 - 2}  # r3c1, r1c3
     assert "r1c3, r2c2, r3c1 add up to 6" in teach
@@ -67,7 +67,7 @@ def test_a_little_killer_in_one_box_has_different_digits():
     fills = [t for t in product(range(1, 10), repeat=3) if sum(t) == 6 and len(set(t)) == 3]
     assert {d for t in fills for d in t} == {1, 2, 3}
     labels, name, w, teach = _step(p, -_at(p, "r1c3", 4), {"box 1"})
-    assert _variant(labels) == ["box 1", "little-killer 6 at r1c3"]
+    assert _variant(labels) == ["box 1", "little-killer 6 at r1c3 ↙"]
     assert name == "little killer sum + box" and w == _size_weight(labels)
     assert "(digits may repeat, but not within box 1)" in teach
     assert "r1c3 keeps 1–3" in teach and teach.endswith("so r1c3≠4.")
@@ -85,7 +85,7 @@ def test_a_little_killer_says_the_digit_its_box_already_has():
     keep = {t[0] for t in fills}
     _, name, _, teach = _step(p, -_at(p, "r1c3", 5), {"box 1"}, (_at(p, "r3c3", 1),))
     assert name == "little killer sum + box"
-    assert teach.startswith("little-killer 9 at r1c3: box 1 has its 1 at r3c3; ")
+    assert teach.startswith("little-killer 9 at r1c3 ↙: box 1 has its 1 at r3c3; ")
     assert f"r1c3 keeps {_spans(keep)}" in teach and teach.endswith("so r1c3≠5.")
 
 
@@ -107,7 +107,7 @@ def test_a_sandwich_lists_where_its_1_and_4_go_and_what_lies_between():
     # 1 and the 4, so r3c1 = 2 — a step on a middle digit: a sandwich sum
     p = _puzzle(size=4, sandwiches=[{"clue": "r0c1", "sum": 2}])
     labels, name, w, teach = _step(p, _at(p, "r3c1", 2), {"column 1"}, (_at(p, "r1c1", 3),))
-    assert _variant(labels) == ["column 1", "sandwich 2 at r1c1"]
+    assert _variant(labels) == ["column 1", "sandwich 2 above column 1"]
     assert name == "sandwich sum" and w == _size_weight(labels)
     ways = _sandwich_ways(4, 2, top=3)
     assert {between for _, _, between in ways} == {(2,)} and len(ways) == 2

@@ -229,12 +229,26 @@ def _region_kind(board: Board, rule: Rule) -> str:
     return what
 
 
+#: Where an outside clue reads its line from (the way it reads: ``Marking.style``), and the
+#: arrow of a diagonal's way: two clues' lines may start at one cell (the clue left of row
+#: 1 and the one above column 1 both start at r1c1), so a label says which.
+LINE_SIDES = {"D": "above column", "U": "below column", "R": "left of row", "L": "right of row"}
+DIAGONAL_ARROWS = {"DR": "↘", "DL": "↙", "UR": "↗", "UL": "↖"}
+
+
 def _instance_label(board: Board, rule: Rule, cells: Sequence[int]) -> str:
-    """``killer 16 at r1c1``: the rule, its marking's label, where its marking starts."""
+    """``killer 16 at r1c1``: the rule, its marking's label, where its marking starts; an
+    outside clue says its side (``sandwich 10 left of row 3``) or its diagonal's way
+    (``little-killer 15 at r1c6 ↘``)."""
     marks = [m for m in rule.markings(board) if m.cells]
     first = marks[0].cells[0] if len(marks) == 1 else min(cells, default=0)
     label = f" {marks[0].label}" if len(marks) == 1 and marks[0].label else ""
-    return f"{rule.name}{label} at {board.cell_name(first)}"
+    way = marks[0].style if len(marks) == 1 and marks[0].kind == "text" else ""
+    if way in LINE_SIDES:
+        r, c = divmod(first, board.n)
+        return f"{rule.name}{label} {LINE_SIDES[way]} {c + 1 if way in 'DU' else r + 1}"
+    arrow = f" {DIAGONAL_ARROWS[way]}" if way in DIAGONAL_ARROWS else ""
+    return f"{rule.name}{label} at {board.cell_name(first)}{arrow}"
 
 
 def _cells_label(board: Board, name: str, cells: Sequence[int]) -> str:

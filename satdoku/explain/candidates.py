@@ -23,9 +23,10 @@ a finder's mistake can never make an unsound step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, TypeVar
 from weakref import ref
 
 from satdoku.board import Board
@@ -133,8 +134,12 @@ def layout(groups: Groups) -> Layout:
     return out
 
 
+T = TypeVar("T")
+
+
 class Candidates:
-    """The digits still possible in each cell, by the known facts."""
+    """The digits still possible in each cell, by the known facts (never changed once
+    built: what finders derive from them is kept, :meth:`memo`)."""
 
     def __init__(self, groups: Groups, facts: Iterable[int],
                  start: Candidates | None = None) -> None:
@@ -171,6 +176,22 @@ class Candidates:
         self._peers = self.layout.peers
         self._where: dict[tuple[int, int], list[int]] = {}
         self._placed_in: dict[int, set[int]] = {}
+        self._memo: dict[str, Any] = {}
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from this grid, built once (the chains' links, the
+        almost locked sets: each serves several finders of one position).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1])
+        >>> c.memo("x", list) is c.memo("x", list)
+        True
+        """
+        if key not in self._memo:
+            self._memo[key] = make()
+        out: T = self._memo[key]
+        return out
 
     def digits(self, cell: int) -> tuple[int, ...]:
         return tuple(sorted(self.cand[cell]))

@@ -62,27 +62,62 @@ class ALS:
 
 
 def almost_locked_sets(c: Candidates) -> list[ALS]:
-    """Every ALS of up to :data:`MOST_CELLS` cells (each set of cells once), smallest first."""
+    """Every ALS of up to :data:`MOST_CELLS` cells (each set of cells once), smallest first
+    (found once per grid: both ALS finders read them)."""
+    return c.memo("als", lambda: _almost_locked_sets(c))
+
+
+def _almost_locked_sets(c: Candidates) -> list[ALS]:
     most = MOST_CELLS.get(c.n, 2 if c.n > 9 else 4)
-    peers = {i: _bits(c.peers(i)) for i in range(len(c.placed)) if not c.placed[i]}
-    seen: set[frozenset[int]] = set()
+    peers = c.layout.peer_bits
+    masks = [_bits(ds) for ds in c.cand]  # (a cell's digits as bits)
+    seen: set[int] = set()
     out: list[ALS] = []
     for size in range(1, most + 1):
         for h in c.houses:
             free = [i for i in h.cells if not c.placed[i] and len(c.cand[i]) <= size + 1]
-            for cells in combinations(free, size):
-                digits = frozenset().union(*(c.cand[i] for i in cells))
-                key = frozenset(cells)
-                if len(digits) != size + 1 or key in seen:
+            for cells in _locked(free, size, masks):
+                key = _bits(cells)
+                if key in seen:
                     continue
                 seen.add(key)
+                digits = frozenset().union(*(c.cand[i] for i in cells))
                 where = {d: frozenset(i for i in cells if d in c.cand[i]) for d in digits}
                 sees = {d: _all_of(peers[i] for i in ws) for d, ws in where.items()}
-                out.append(ALS(h, key, digits, where, _bits(cells), sees, _bits(digits),
+                out.append(ALS(h, frozenset(cells), digits, where, key, sees, _bits(digits),
                                {d: _bits(ws) for d, ws in where.items()}))
                 if len(out) >= MOST_SETS:
                     return out
     return out
+
+
+def _locked(free: list[int], size: int, masks: list[int]) -> Iterator[tuple[int, ...]]:
+    """The sets of ``size`` cells of ``free`` holding ``size`` + 1 digits (``masks``: each
+    cell's digits as bits), in the order of :func:`itertools.combinations`; a start that
+    holds too many digits already is not grown.
+
+    >>> list(_locked([0, 1, 2], 2, [0b110, 0b1100, 0b11100]))
+    [(0, 1)]
+    """
+    limit = size + 1
+    chosen: list[int] = []
+    stack = [(0, 0)]  # (the next place in free, the digits of the cells chosen)
+    while stack:
+        k, mask = stack.pop()
+        if k > len(free) - (size - len(chosen)):  # (too few cells left to fill the set)
+            if chosen:
+                chosen.pop()
+            continue
+        stack.append((k + 1, mask))  # (then without free[k], after the sets with it)
+        grown = mask | masks[free[k]]
+        if grown.bit_count() > limit:
+            continue
+        if len(chosen) + 1 == size:
+            if grown.bit_count() == limit:
+                yield (*chosen, free[k])
+            continue
+        chosen.append(free[k])
+        stack.append((k + 1, grown))
 
 
 @lru_cache(maxsize=4096)
@@ -91,7 +126,10 @@ def _digits(mask: int) -> tuple[int, ...]:
 
 
 def _bits(cells) -> int:
-    return sum(1 << i for i in cells)
+    out = 0
+    for i in cells:
+        out |= 1 << i
+    return out
 
 
 def _all_of(masks) -> int:
@@ -103,15 +141,47 @@ def _all_of(masks) -> int:
 
 def restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
     """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) and each
-    restricted common digit x of theirs (every x of the one sees every x of the other)."""
+    restricted common digit x of theirs (every x of the one sees every x of the other), in
+    that order.
+
+    Over bit sets of the sets' indices: for set k and its digit x, the sets holding x in a
+    cell that does not see every x of set k are left out, and so are those sharing a cell
+    with set k."""
+    holding: dict[tuple[int, int], int] = {}  # (cell, x) → the sets with x in that cell
+    with_x: dict[int, int] = {}  # x → the sets holding x
+    in_cell: dict[int, int] = {}  # cell → the sets holding that cell
+    for k, a in enumerate(sets):
+        bit = 1 << k
+        for x, ws in a.where.items():
+            with_x[x] = with_x.get(x, 0) | bit
+            for i in ws:
+                holding[i, x] = holding.get((i, x), 0) | bit
+        for i in a.cells:
+            in_cell[i] = in_cell.get(i, 0) | bit
+    cells_with: dict[int, list[int]] = {}  # x → the cells where some set holds x
+    for i, x in holding:
+        cells_with.setdefault(x, []).append(i)
+    unseen: dict[tuple[int, int], int] = {}  # (x, cells) → the sets with x elsewhere
     out = []
     for k, a in enumerate(sets):
-        for j in range(k + 1, len(sets)):
-            b = sets[j]
-            both = a.digit_mask & b.digit_mask
-            if a.mask & b.mask or not both:
-                continue
-            out += [(k, j, x) for x in _digits(both) if not b.where_mask[x] & ~a.seen[x]]
+        later = -1 << (k + 1)
+        for i in a.cells:
+            later &= ~in_cell[i]
+        for x in _digits(a.digit_mask):
+            seen = a.seen[x]
+            bad = unseen.get((x, seen))
+            if bad is None:
+                bad = 0
+                for i in cells_with[x]:
+                    if not seen >> i & 1:
+                        bad |= holding[i, x]
+                unseen[x, seen] = bad
+            fits = with_x[x] & later & ~bad
+            while fits:
+                j = (fits & -fits).bit_length() - 1
+                out.append((k, j, x))
+                fits &= fits - 1
+    out.sort()
     return out
 
 
@@ -128,8 +198,9 @@ def als_xz(c: Candidates) -> Iterator[Finding]:
         for z in _digits(a.digit_mask & b.digit_mask):
             if z != x:
                 for derived, targets in wipe(a, b, z):
-                    found.setdefault(derived, _finding(c, (a, b), ((a, b, x),), z, targets,
-                                                       derived))
+                    if derived not in found:
+                        found[derived] = _finding(c, (a, b), ((a, b, x),), z, targets,
+                                                  derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 

@@ -109,6 +109,10 @@ class Layout:
     meets: tuple[tuple[House, House, frozenset[int]], ...]
     #: The cells sharing a house with each cell, filled as asked.
     peers: dict[int, frozenset[int]] = field(default_factory=dict)
+    #: The same as bit sets (bit i: cell i), every cell's.
+    peer_bits: tuple[int, ...] = ()
+    #: "row" and "column": cell → its line of that kind (the last listed, if several).
+    line_of: dict[str, dict[int, House]] = field(default_factory=dict)
 
 
 _LAYOUTS: dict[int, tuple[ref, Layout]] = {}
@@ -126,8 +130,17 @@ def layout(groups: Groups) -> Layout:
             houses_of[i].append(h)
     meets = tuple((a, b, frozenset(a.cells) & frozenset(b.cells)) for a in hs for b in hs
                   if a.group != b.group and len(set(a.cells) & set(b.cells)) >= 2)
+    bits = {h.group: sum(1 << i for i in h.cells) for h in hs}
+    peer_bits = []
+    for i, mine in enumerate(houses_of):
+        seen = 0
+        for h in mine:
+            seen |= bits[h.group]
+        peer_bits.append(seen & ~(1 << i))
     out = Layout(hs, houses_of, {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"},
-                 meets)
+                 meets, peer_bits=tuple(peer_bits),
+                 line_of={kind: {i: h for h in hs if h.kind == kind for i in h.cells}
+                          for kind in ("row", "column")})
     for key in [k for k, (r, _) in _LAYOUTS.items() if r() is None]:
         del _LAYOUTS[key]
     _LAYOUTS[id(groups)] = (ref(groups), out)

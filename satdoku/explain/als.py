@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from satdoku.explain.candidates import Candidates, Finding, House
+from satdoku.explain.candidates import Candidates, Finding, House, combinations_spanning
 from satdoku.explain.catalogue import weight
 from satdoku.explain.chains import linking_house
 
@@ -70,13 +70,13 @@ def almost_locked_sets(c: Candidates) -> list[ALS]:
 def _almost_locked_sets(c: Candidates) -> list[ALS]:
     most = MOST_CELLS.get(c.n, 2 if c.n > 9 else 4)
     peers = c.layout.peer_bits
-    masks = [_bits(ds) for ds in c.cand]  # (a cell's digits as bits)
+    masks = c.digit_bits()
     seen: set[int] = set()
     out: list[ALS] = []
     for size in range(1, most + 1):
         for h in c.houses:
             free = [i for i in h.cells if not c.placed[i] and len(c.cand[i]) <= size + 1]
-            for cells in _locked(free, size, masks):
+            for cells in combinations_spanning(free, size, masks, size + 1):
                 key = _bits(cells)
                 if key in seen:
                     continue
@@ -89,35 +89,6 @@ def _almost_locked_sets(c: Candidates) -> list[ALS]:
                 if len(out) >= MOST_SETS:
                     return out
     return out
-
-
-def _locked(free: list[int], size: int, masks: list[int]) -> Iterator[tuple[int, ...]]:
-    """The sets of ``size`` cells of ``free`` holding ``size`` + 1 digits (``masks``: each
-    cell's digits as bits), in the order of :func:`itertools.combinations`; a start that
-    holds too many digits already is not grown.
-
-    >>> list(_locked([0, 1, 2], 2, [0b110, 0b1100, 0b11100]))
-    [(0, 1)]
-    """
-    limit = size + 1
-    chosen: list[int] = []
-    stack = [(0, 0)]  # (the next place in free, the digits of the cells chosen)
-    while stack:
-        k, mask = stack.pop()
-        if k > len(free) - (size - len(chosen)):  # (too few cells left to fill the set)
-            if chosen:
-                chosen.pop()
-            continue
-        stack.append((k + 1, mask))  # (then without free[k], after the sets with it)
-        grown = mask | masks[free[k]]
-        if grown.bit_count() > limit:
-            continue
-        if len(chosen) + 1 == size:
-            if grown.bit_count() == limit:
-                yield (*chosen, free[k])
-            continue
-        chosen.append(free[k])
-        stack.append((k + 1, grown))
 
 
 @lru_cache(maxsize=4096)

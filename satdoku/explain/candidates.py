@@ -23,7 +23,7 @@ a finder's mistake can never make an unsound step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -109,7 +109,9 @@ class Layout:
     meets: tuple[tuple[House, House, frozenset[int]], ...]
     #: The cells sharing a house with each cell, filled as asked.
     peers: dict[int, frozenset[int]] = field(default_factory=dict)
-    #: The same as bit sets (bit i: cell i), every cell's.
+    #: The cells of each meeting as a bit set (bit i: cell i), in the order of ``meets``.
+    meet_bits: tuple[int, ...] = ()
+    #: The cells sharing a house with each cell as bit sets, every cell's.
     peer_bits: tuple[int, ...] = ()
     #: "row" and "column": cell → its line of that kind (the last listed, if several).
     line_of: dict[str, dict[int, House]] = field(default_factory=dict)
@@ -138,7 +140,8 @@ def layout(groups: Groups) -> Layout:
             seen |= bits[h.group]
         peer_bits.append(seen & ~(1 << i))
     out = Layout(hs, houses_of, {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"},
-                 meets, peer_bits=tuple(peer_bits),
+                 meets, meet_bits=tuple(sum(1 << i for i in m) for _, _, m in meets),
+                 peer_bits=tuple(peer_bits),
                  line_of={kind: {i: h for h in hs if h.kind == kind for i in h.cells}
                           for kind in ("row", "column")})
     for key in [k for k, (r, _) in _LAYOUTS.items() if r() is None]:
@@ -187,7 +190,9 @@ class Candidates:
         self.houses_of = self.layout.houses_of
         self.cell_group = self.layout.cell_group
         self._peers = self.layout.peers
-        self._where: dict[tuple[int, int], list[int]] = {}
+        #: house → digit → the open cells of the house where it is a candidate, as a
+        #: list and as a bit set (both filled for a house when first asked).
+        self._where: dict[int, tuple[list[list[int]], list[int]]] = {}
         self._placed_in: dict[int, set[int]] = {}
         self._memo: dict[str, Any] = {}
 
@@ -217,11 +222,43 @@ class Candidates:
 
     def where(self, house: House, digit: int) -> list[int]:
         """The open cells of ``house`` where ``digit`` is a candidate."""
-        key = (house.group, digit)
-        out = self._where.get(key)
-        if out is None:
-            out = [i for i in house.cells if not self.placed[i] and digit in self.cand[i]]
-            self._where[key] = out
+        found = self._where.get(house.group)
+        return (found or self._where_in(house))[0][digit]
+
+    def digit_bits(self) -> list[int]:
+        """Each cell's candidates as a bit set (bit d: digit d).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])
+        >>> [bin(m) for m in c.digit_bits()[:2]]
+        ['0b10', '0b11010']
+        """
+        return self.memo("digit_bits", lambda: [sum(1 << d for d in ds) for ds in self.cand])
+
+    def where_bits(self, house: House, digit: int) -> int:
+        """:meth:`where` as a bit set (bit i: cell i).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])  # r1c1=1, r1c2≠2
+        >>> row = c.houses[0]
+        >>> c.where(row, 1), c.where(row, 2), bin(c.where_bits(row, 2))
+        ([1, 2, 3], [2, 3], '0b1100')
+        """
+        found = self._where.get(house.group)
+        return (found or self._where_in(house))[1][digit]
+
+    def _where_in(self, house: House) -> tuple[list[list[int]], list[int]]:
+        """Every digit's open cells in ``house`` (one pass over its cells)."""
+        lists: list[list[int]] = [[] for _ in range(self.n + 1)]
+        bits = [0] * (self.n + 1)
+        for i in house.cells:
+            if not self.placed[i]:
+                for d in self.cand[i]:
+                    lists[d].append(i)
+                    bits[d] |= 1 << i
+        out = self._where[house.group] = (lists, bits)
         return out
 
     def placed_in(self, house: House, digit: int) -> bool:
@@ -257,3 +294,33 @@ class Candidates:
 
     def digit_set(self, ds: Iterable[int]) -> str:
         return "{" + ",".join(self.symbol(d) for d in sorted(ds)) + "}"
+
+
+def combinations_spanning(items: Sequence[int], size: int, masks: Sequence[int],
+                          limit: int) -> Iterator[tuple[int, ...]]:
+    """The ``size``-item combinations of ``items`` whose bit sets (``masks[item]``) join
+    into exactly ``limit`` bits, in the order of :func:`itertools.combinations`; a start
+    with more bits already is not grown (subsets: k cells with k digits; almost locked
+    sets: k cells with k + 1).
+
+    >>> list(combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 3))
+    [(0, 1)]
+    """
+    chosen: list[int] = []
+    stack = [(0, 0)]  # (the next place in items, the bits of the items chosen)
+    while stack:
+        k, mask = stack.pop()
+        if k > len(items) - (size - len(chosen)):  # (too few items left to fill it)
+            if chosen:
+                chosen.pop()
+            continue
+        stack.append((k + 1, mask))  # (then without items[k], after the ones with it)
+        grown = mask | masks[items[k]]
+        if grown.bit_count() > limit:
+            continue
+        if len(chosen) + 1 == size:
+            if grown.bit_count() == limit:
+                yield (*chosen, items[k])
+            continue
+        chosen.append(items[k])
+        stack.append((k + 1, grown))

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from satdoku.explain.candidates import Candidates, Finding, House
+from satdoku.explain.candidates import Candidates, Finding, House, combinations_spanning
 from satdoku.explain.catalogue import weight
 
 SIZES = {2: "pair", 3: "triple", 4: "quad"}
@@ -35,14 +35,16 @@ def _elims(c: Candidates, cells, digits) -> tuple[int, ...]:
 def locked_candidates(c: Candidates) -> Iterator[Finding]:
     """A digit that, inside one house, lies only where it meets a second house: it leaves
     the rest of the second house. Pointing (box → line) first, then claiming."""
+    meets = list(zip(c.layout.meets, c.layout.meet_bits, strict=True))
     for pointing in (True, False):
-        for a, b, meet in c.layout.meets:  # (houses sharing two cells or more)
+        for (a, b, meet), inside in meets:  # (houses sharing two cells or more)
             if (a.kind not in LINES) != pointing or (pointing and b.kind not in LINES):
                 continue
             for d in range(1, c.n + 1):
+                spots = c.where_bits(a, d)
+                if not spots & (spots - 1) or spots & ~inside:
+                    continue  # (fewer than two cells, or some outside the meeting)
                 where = c.where(a, d)
-                if len(where) < 2 or not set(where) <= meet:
-                    continue
                 out = _elims(c, set(b.cells) - meet, [d])
                 if out:
                     kind = "pointing" if pointing else "claiming"
@@ -61,12 +63,11 @@ def _cells_of(c: Candidates, out: tuple[int, ...]) -> str:
 def naked_subsets(c: Candidates, k: int) -> Iterator[Finding]:
     """k open cells of a house holding only k digits between them: those digits leave the
     house's other cells."""
+    masks = c.digit_bits()
     for h in c.houses:
         small = [i for i in h.cells if not c.placed[i] and 2 <= len(c.cand[i]) <= k]
-        for cells in combinations(small, k):
+        for cells in combinations_spanning(small, k, masks, k):
             digits = set().union(*(c.cand[i] for i in cells))
-            if len(digits) != k:
-                continue
             out = _elims(c, set(h.cells) - set(cells), digits)
             if not out:
                 continue
@@ -85,10 +86,9 @@ def hidden_subsets(c: Candidates, k: int) -> Iterator[Finding]:
     for h in c.houses:
         spots = {d: c.where(h, d) for d in range(1, c.n + 1) if not c.placed_in(h, d)}
         few = [d for d, w in spots.items() if 1 <= len(w) <= k]
-        for digits in combinations(few, k):
+        masks = [c.where_bits(h, d) for d in range(c.n + 1)]
+        for digits in combinations_spanning(few, k, masks, k):
             cells = sorted(set().union(*(spots[d] for d in digits)))
-            if len(cells) != k:
-                continue
             others = set(range(1, c.n + 1)) - set(digits)
             out = _elims(c, cells, others)
             if not out:

@@ -93,10 +93,7 @@ def aic(c: Candidates, most: int = MOST_STRONG, least: int = 2) -> Iterator[Find
     by_length: dict[int, list[Finding]] = {}
     seen: set[tuple[int, int, int]] = set()
     for a in sorted(links.strong):
-        near = links.weak(a).keys()
-        for k, b, parent in _bfs(links, a, most):
-            if k < least or (k, min(a, b), max(a, b)) in seen or near.isdisjoint(links.weak(b)):
-                continue  # (disjoint: no candidate sees both ends, the chain concludes nothing)
+        for k, b, parent in _ends(links, a, most, least, seen):
             path, groups = _unwind(parent, b)
             if len(set(path)) != len(path):
                 continue
@@ -113,12 +110,16 @@ def aic(c: Candidates, most: int = MOST_STRONG, least: int = 2) -> Iterator[Find
 Parents = dict[int, tuple[int, int] | None]
 
 
-def _bfs(links: Links, a: int, most: int) -> Iterator[tuple[int, int, Parents]]:
-    """(strong links, node, the search's parents) for each node that the shortest
-    alternating chain from ``a`` reaches "on" (after a strong link); the chain is read back
-    with :func:`_unwind` (only when needed: most chains conclude nothing)."""
+def _ends(links: Links, a: int, most: int, least: int, seen: set[tuple[int, int, int]]
+          ) -> Iterator[tuple[int, int, Parents]]:
+    """(strong links, node, the search's parents) for each node b that the shortest
+    alternating chain from ``a`` reaches "on" (after a strong link) in ``least`` strong
+    links or more, when some candidate is weakly linked to both ends (else the chain
+    concludes nothing: most do) and (k, ends in order) is not in ``seen``. The chain is
+    read back with :func:`_unwind` (only for these)."""
     parent: Parents = {-a: None}
-    strong, inner = links.strong, links.inner
+    strong, inner, weak = links.strong, links.inner, links._weak  # (every strong node's)
+    near = links.weak(a).keys()
     frontier = [a]
     for k in range(1, most + 1):
         on = []
@@ -127,8 +128,10 @@ def _bfs(links: Links, a: int, most: int) -> Iterator[tuple[int, int, Parents]]:
                 if y not in parent and y != a:
                     parent[y] = (-x, g)
                     on.append(y)
-        for y in on:
-            yield k, y, parent
+        if k >= least:
+            for y in on:
+                if not near.isdisjoint(weak[y]) and (k, min(a, y), max(a, y)) not in seen:
+                    yield k, y, parent
         if k == most:
             return
         frontier = []

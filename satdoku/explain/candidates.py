@@ -94,6 +94,9 @@ def classic_only(groups: Groups) -> bool:
     return all(g.kind == "cell" or g.index in hs for g in groups.groups)
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class Layout:
     """What a candidate grid reads from its groups alone (built once per groups object and
@@ -115,6 +118,15 @@ class Layout:
     peer_bits: tuple[int, ...] = ()
     #: "row" and "column": cell → its line of that kind (the last listed, if several).
     line_of: dict[str, dict[int, House]] = field(default_factory=dict)
+    #: What finders derive from the layout alone, by their key (:meth:`memo`).
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from the layout, built once per groups object."""
+        if key not in self.derived:
+            self.derived[key] = make()
+        out: T = self.derived[key]
+        return out
 
 
 _LAYOUTS: dict[int, tuple[ref, Layout]] = {}
@@ -148,9 +160,6 @@ def layout(groups: Groups) -> Layout:
         del _LAYOUTS[key]
     _LAYOUTS[id(groups)] = (ref(groups), out)
     return out
-
-
-T = TypeVar("T")
 
 
 class Candidates:
@@ -222,8 +231,7 @@ class Candidates:
 
     def where(self, house: House, digit: int) -> list[int]:
         """The open cells of ``house`` where ``digit`` is a candidate."""
-        found = self._where.get(house.group)
-        return (found or self._where_in(house))[0][digit]
+        return self.places(house)[0][digit]
 
     def digit_bits(self) -> list[int]:
         """Each cell's candidates as a bit set (bit d: digit d).
@@ -246,11 +254,14 @@ class Candidates:
         >>> c.where(row, 1), c.where(row, 2), bin(c.where_bits(row, 2))
         ([1, 2, 3], [2, 3], '0b1100')
         """
-        found = self._where.get(house.group)
-        return (found or self._where_in(house))[1][digit]
+        return self.places(house)[1][digit]
 
-    def _where_in(self, house: House) -> tuple[list[list[int]], list[int]]:
-        """Every digit's open cells in ``house`` (one pass over its cells)."""
+    def places(self, house: House) -> tuple[list[list[int]], list[int]]:
+        """:meth:`where` and :meth:`where_bits` of every digit (by digit; found for all
+        at once, in one pass over the house's cells: read only)."""
+        found = self._where.get(house.group)
+        if found is not None:
+            return found
         lists: list[list[int]] = [[] for _ in range(self.n + 1)]
         bits = [0] * (self.n + 1)
         for i in house.cells:
@@ -297,30 +308,38 @@ class Candidates:
 
 
 def combinations_spanning(items: Sequence[int], size: int, masks: Sequence[int],
-                          limit: int) -> Iterator[tuple[int, ...]]:
+                          most: int, least: int | None = None) -> Iterator[tuple[int, ...]]:
     """The ``size``-item combinations of ``items`` whose bit sets (``masks[item]``) join
-    into exactly ``limit`` bits, in the order of :func:`itertools.combinations`; a start
-    with more bits already is not grown (subsets: k cells with k digits; almost locked
-    sets: k cells with k + 1).
+    into ``least`` to ``most`` bits (None: exactly ``most``), in the order of
+    :func:`itertools.combinations`; a start with too many bits already is not grown
+    (subsets: k cells with k digits; almost locked sets: k cells with k + 1; fish: k base
+    lines meeting k cover lines).
 
     >>> list(combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 3))
     [(0, 1)]
+    >>> list(combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 4, 3))
+    [(0, 1), (1, 2)]
     """
+    least = most if least is None else least
+    ms = [masks[i] for i in items]
+    last = len(items) - size  # (the last place the first item may take)
+    if last < 0:
+        return
     chosen: list[int] = []
     stack = [(0, 0)]  # (the next place in items, the bits of the items chosen)
     while stack:
         k, mask = stack.pop()
-        if k > len(items) - (size - len(chosen)):  # (too few items left to fill it)
+        if k > last + len(chosen):  # (too few items left to fill it)
             if chosen:
                 chosen.pop()
             continue
         stack.append((k + 1, mask))  # (then without items[k], after the ones with it)
-        grown = mask | masks[items[k]]
-        if grown.bit_count() > limit:
+        grown = (mask | ms[k]).bit_count()
+        if grown > most:
             continue
         if len(chosen) + 1 == size:
-            if grown.bit_count() == limit:
+            if grown >= least:
                 yield (*chosen, items[k])
             continue
         chosen.append(items[k])
-        stack.append((k + 1, grown))
+        stack.append((k + 1, mask | ms[k]))

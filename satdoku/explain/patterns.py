@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from functools import partial
 
 from satdoku.explain.candidates import Candidates, Finding, House, combinations_spanning
 from satdoku.explain.catalogue import weight
@@ -40,8 +40,9 @@ def locked_candidates(c: Candidates) -> Iterator[Finding]:
         for (a, b, meet), inside in meets:  # (houses sharing two cells or more)
             if (a.kind not in LINES) != pointing or (pointing and b.kind not in LINES):
                 continue
+            places = c.places(a)[1]
             for d in range(1, c.n + 1):
-                spots = c.where_bits(a, d)
+                spots = places[d]
                 if not spots & (spots - 1) or spots & ~inside:
                     continue  # (fewer than two cells, or some outside the meeting)
                 where = c.where(a, d)
@@ -84,9 +85,9 @@ def hidden_subsets(c: Candidates, k: int) -> Iterator[Finding]:
     """k digits that, in a house, fit only in the same k cells: those cells hold nothing
     else."""
     for h in c.houses:
-        spots = {d: c.where(h, d) for d in range(1, c.n + 1) if not c.placed_in(h, d)}
+        where, masks = c.places(h)
+        spots = {d: where[d] for d in range(1, c.n + 1) if not c.placed_in(h, d)}
         few = [d for d, w in spots.items() if 1 <= len(w) <= k]
-        masks = [c.where_bits(h, d) for d in range(c.n + 1)]
         for digits in combinations_spanning(few, k, masks, k):
             cells = sorted(set().union(*(spots[d] for d in digits)))
             others = set(range(1, c.n + 1)) - set(digits)
@@ -117,12 +118,12 @@ def fish(c: Candidates, k: int) -> Iterator[Finding]:
         for d in range(1, c.n + 1):
             spots = [(h, c.where(h, d)) for h in lines[base_kind]]
             bases = [(h, w, _mask(masks, w)) for h, w in spots if 2 <= len(w) <= k]
-            for chosen in combinations(bases, k):
+            # (k base lines whose cells meet k cover lines)
+            for picked in combinations_spanning(range(len(bases)), k, [m for *_, m in bases], k):
+                chosen = [bases[j] for j in picked]
                 whole = 0
                 for _, _, m in chosen:
                     whole |= m
-                if bin(whole).count("1") != k:  # (the cover lines meeting those cells)
-                    continue
                 cover = [h for m, h in enumerate(covers) if whole >> m & 1]
                 base_cells = {i for h, _, _ in chosen for i in h.cells}
                 out = _elims(c, {i for h in cover for i in h.cells} - base_cells, [d])
@@ -151,40 +152,28 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
     """Finned (and sashimi) fish: a fish but for one or two extra candidates (the fin) in
     one box of one base line; the cells that both a cover line and the fin's box see
     lose the digit."""
-    lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
-    boxes = [h for h in c.houses if h.kind in ("box", "region")]
-    box_cells = [frozenset(b.cells) for b in boxes]
-    boxes_of: dict[int, list[int]] = {}
-    for m, box in enumerate(boxes):
-        for i in box.cells:
-            boxes_of.setdefault(i, []).append(m)
     for base_kind, cover_kind in (("row", "column"), ("column", "row")):
-        covers = lines[cover_kind]
-        index = {i: m for m, h in enumerate(covers) for i in h.cells}
-        first: dict[int, int] = {}  # cell → the first cover line through it
-        for m, h in enumerate(covers):
-            for i in h.cells:
-                first.setdefault(i, m)
-        fins_at = _FinBoxes(boxes, box_cells, boxes_of, first)
+        fins_at = c.layout.memo(f"fins {cover_kind}", partial(_fin_boxes, c.houses, cover_kind))
+        covers, index = fins_at.covers, fins_at.index
         for d in range(1, c.n + 1):
             bases = []
-            for h in lines[base_kind]:
+            for h in fins_at.lines[base_kind]:
                 w = c.where(h, d)
                 if 1 <= len(w) <= k + 2:
-                    bases.append((h, w, sum(1 << index[i] for i in w)))
-            for chosen in combinations(bases, k):
-                whole = 0
-                for _, _, m in chosen:
-                    whole |= m
-                lines_hit = bin(whole).count("1")
-                if lines_hit <= k or lines_hit > k + 2:
-                    continue  # a plain fish (or none); or more than a fin's two cells over
+                    m = 0
+                    for i in w:
+                        m |= 1 << index[i]
+                    bases.append((h, w, m))
+            # (a plain fish, or none, meets k cover lines; a fin's cells add one or two)
+            for picked in combinations_spanning(range(len(bases)), k, [m for *_, m in bases],
+                                                k + 2, k + 1):
+                chosen = tuple(bases[j] for j in picked)
                 for fin_base in chosen:
                     rest = 0
                     for b in chosen:
                         if b is not fin_base:
                             rest |= b[2]
-                    if bin(rest).count("1") > k:
+                    if rest.bit_count() > k:
                         continue
                     yield from _finned(c, k, d, chosen, fin_base, rest, covers, fins_at)
 
@@ -192,12 +181,33 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
 @dataclass(frozen=True)
 class _FinBoxes:
     """The boxes a fin may sit in (in order), their cells as sets, the boxes through each
-    cell, and the first cover line through each cell."""
+    cell, and the first cover line through each cell; the lines of each kind, the cover
+    lines, and the (last) cover line through each cell (built once per layout)."""
 
     boxes: list[House]
     cells: list[frozenset[int]]
     of_cell: dict[int, list[int]]
     first_cover: dict[int, int]
+    lines: dict[str, list[House]]
+    covers: list[House]
+    index: dict[int, int]
+
+
+def _fin_boxes(houses: tuple[House, ...], cover_kind: str) -> _FinBoxes:
+    """The :class:`_FinBoxes` of finned fish whose cover lines are of ``cover_kind``."""
+    lines = {kind: [h for h in houses if h.kind == kind] for kind in LINES}
+    boxes = [h for h in houses if h.kind in ("box", "region")]
+    boxes_of: dict[int, list[int]] = {}
+    for m, box in enumerate(boxes):
+        for i in box.cells:
+            boxes_of.setdefault(i, []).append(m)
+    covers = lines[cover_kind]
+    first: dict[int, int] = {}  # cell → the first cover line through it
+    for m, h in enumerate(covers):
+        for i in h.cells:
+            first.setdefault(i, m)
+    return _FinBoxes(boxes, [frozenset(b.cells) for b in boxes], boxes_of, first, lines,
+                     covers, {i: m for m, h in enumerate(covers) for i in h.cells})
 
 
 def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers,

@@ -112,6 +112,8 @@ class Layout:
     meets: tuple[tuple[House, House, frozenset[int]], ...]
     #: The cells sharing a house with each cell, filled as asked.
     peers: dict[int, frozenset[int]] = field(default_factory=dict)
+    #: Each house's cells as a bit set (bit i: cell i), by its group.
+    bits: dict[int, int] = field(default_factory=dict)
     #: The cells of each meeting as a bit set (bit i: cell i), in the order of ``meets``.
     meet_bits: tuple[int, ...] = ()
     #: The cells sharing a house with each cell as bit sets, every cell's.
@@ -152,7 +154,7 @@ def layout(groups: Groups) -> Layout:
             seen |= bits[h.group]
         peer_bits.append(seen & ~(1 << i))
     out = Layout(hs, houses_of, {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"},
-                 meets, meet_bits=tuple(sum(1 << i for i in m) for _, _, m in meets),
+                 meets, bits=bits, meet_bits=tuple(sum(1 << i for i in m) for _, _, m in meets),
                  peer_bits=tuple(peer_bits),
                  line_of={kind: {i: h for h in hs if h.kind == kind for i in h.cells}
                           for kind in ("row", "column")})

@@ -260,8 +260,7 @@ def empty_rectangles(c: Candidates) -> Iterator[Finding]:
     one line alone); a strong link of d in a line crossing R (or C) outside the box, from
     the cell it shares with R to a second cell, puts d in R or in that second cell. So the
     cell where C meets the second cell's line cannot be d: it would leave the box no d."""
-    line_of = {kind: {i: h for h in c.houses if h.kind == kind for i in h.cells}
-               for kind in LINES}
+    line_of = c.layout.line_of
     boxes = [h for h in c.houses if h.kind == "box"]
     for d in range(1, c.n + 1):
         for box in boxes:
@@ -270,20 +269,21 @@ def empty_rectangles(c: Candidates) -> Iterator[Finding]:
                 continue
             if any(len({line_of[k][i].group for i in spots}) == 1 for k in LINES):
                 continue  # (one line: locked candidates)
-            yield from _empty_rectangle(c, d, box, spots, line_of)
+            yield from _empty_rectangle(c, d, box, line_of)
 
 
-def _empty_rectangle(c: Candidates, d: int, box: House, spots: list[int],
+def _empty_rectangle(c: Candidates, d: int, box: House,
                      line_of: dict[str, dict[int, House]]) -> Iterator[Finding]:
-    inside = set(box.cells)
+    bits = c.layout.bits  # (each house's cells)
+    inside, where = bits[box.group], c.where_bits(box, d)
     for i in box.cells:  # the crossing of the rectangle's row and column
         row, col = line_of["row"].get(i), line_of["column"].get(i)
-        if row is None or col is None or not set(spots) <= set(row.cells) | set(col.cells):
+        if row is None or col is None or where & ~(bits[row.group] | bits[col.group]):
             continue
         for near, far, cross_kind in ((row, col, "column"), (col, row, "row")):
             # a strong link in a line of ``cross_kind`` from ``near`` (outside the box) …
             for a in near.cells:
-                if a in inside:
+                if inside >> a & 1:
                     continue
                 link = line_of[cross_kind][a]
                 ends = c.where(link, d)
@@ -291,12 +291,20 @@ def _empty_rectangle(c: Candidates, d: int, box: House, spots: list[int],
                     continue
                 b = ends[1] if ends[0] == a else ends[0]
                 other = line_of[near.kind][b]   # … to b, whose line meets ``far`` at the target
-                if set(other.cells) & inside:
+                if bits[other.group] & inside:
                     continue
-                target = next(iter(set(other.cells) & set(far.cells)), None)
+                target = _meeting(other, far, bits[other.group] & bits[far.group])
                 if target is None or c.placed[target] or d not in c.cand[target]:
                     continue
                 yield _er_finding(c, d, box, near, far, link, other, a, b, target)
+
+
+def _meeting(a: House, b: House, both: int) -> int | None:
+    """A cell of two lines (``both``: their common cells as bits), as the first in a set
+    of their common cells (one, but on a board whose lines meet twice)."""
+    if not both & (both - 1):
+        return both.bit_length() - 1 if both else None
+    return next(iter(set(a.cells) & set(b.cells)))
 
 
 def _er_finding(c: Candidates, d: int, box: House, near: House, far: House, link: House,

@@ -25,7 +25,7 @@ candidates and each target to the Z candidates) and renames it when the proof ne
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -110,14 +110,18 @@ def _all_of(masks) -> int:
     return out
 
 
-def restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
-    """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) and each
-    restricted common digit x of theirs (every x of the one sees every x of the other), in
-    that order.
+def restricted_commons(c: Candidates) -> list[tuple[int, int, int]]:
+    """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) of
+    :func:`almost_locked_sets` and each restricted common digit x of theirs (every x of the
+    one sees every x of the other), in that order (found once per grid).
 
     Over bit sets of the sets' indices: for set k and its digit x, the sets holding x in a
     cell that does not see every x of set k are left out, and so are those sharing a cell
     with set k."""
+    return c.memo("als commons", lambda: _restricted_commons(almost_locked_sets(c)))
+
+
+def _restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
     holding: dict[tuple[int, int], int] = {}  # (cell, x) → the sets with x in that cell
     with_x: dict[int, int] = {}  # x → the sets holding x
     in_cell: dict[int, int] = {}  # cell → the sets holding that cell
@@ -160,18 +164,17 @@ def als_xz(c: Candidates) -> Iterator[Finding]:
     """ALS-XZ eliminations, the pairs with the fewest cited groups first (pairs of two
     bivalue cells are left to the wings and subsets)."""
     sets = almost_locked_sets(c)
-    wipe = _wipe(c)
+    hits = _hits(c)
     found: dict[tuple[int, ...], Finding] = {}
-    for k, j, x in restricted_commons(sets):
+    for k, j, x in restricted_commons(c):
         a, b = sets[k], sets[j]
         if len(a.cells) + len(b.cells) < 3:
             continue
-        for z in _digits(a.digit_mask & b.digit_mask):
+        for z, hit in hits(k, j):
             if z != x:
-                for derived, targets in wipe(a, b, z):
-                    if derived not in found:
-                        found[derived] = _finding(c, (a, b), ((a, b, x),), z, targets,
-                                                  derived)
+                derived, targets = _wiped(c, z, hit)
+                if derived not in found:
+                    found[derived] = _finding(c, (a, b), ((a, b, x),), z, targets, derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 
@@ -180,9 +183,9 @@ def als_xy_wing(c: Candidates) -> Iterator[Finding]:
     (x ≠ y): C holds x or y, so A or B is locked and holds its digits; a digit z of A and B
     (neither x nor y) leaves the cells that see every z of both."""
     sets = almost_locked_sets(c)
-    wipe = _wipe(c)
+    hits = _hits(c)
     around: dict[int, list[tuple[int, int]]] = {}
-    for k, j, x in restricted_commons(sets):
+    for k, j, x in restricted_commons(c):
         around.setdefault(k, []).append((j, x))
         around.setdefault(j, []).append((k, x))
     found: dict[tuple[int, ...], Finding] = {}
@@ -190,30 +193,48 @@ def als_xy_wing(c: Candidates) -> Iterator[Finding]:
         if len(wings) > MOST_WINGS:
             continue
         for (ka, x), (kb, y) in combinations(wings, 2):
-            a, b, p = sets[ka], sets[kb], sets[pivot]
-            if x == y or a.mask & b.mask:
+            if x == y or sets[ka].mask & sets[kb].mask:
                 continue
-            for z in _digits(a.digit_mask & b.digit_mask & ~(1 << x | 1 << y)):
-                for derived, targets in wipe(a, b, z):
+            for z, hit in hits(ka, kb):
+                if z != x and z != y:
+                    derived, targets = _wiped(c, z, hit)
                     if derived not in found:
+                        a, b, p = sets[ka], sets[kb], sets[pivot]
                         found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z,
                                                   targets, derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 
-def _wipe(c: Candidates):
-    """(eliminations, target cells) of digit z from the cells outside sets a and b that see
-    every z of both (none or one)."""
-    open_with = {d: _bits(i for i in range(len(c.placed)) if not c.placed[i] and d in c.cand[i])
-                 for d in range(1, c.n + 1)}
+def _hits(c: Candidates) -> Callable[[int, int], list[tuple[int, int]]]:
+    """For two disjoint sets (by their places in :func:`almost_locked_sets`), each digit z
+    of both, ascending, with the cells outside them that see every z of both (bits), when
+    there are some (found once per pair and grid: pairs recur around many pivots)."""
+    def make() -> Callable[[int, int], list[tuple[int, int]]]:
+        sets = almost_locked_sets(c)
+        open_with = [0] * (c.n + 1)  # digit → its open cells
+        for i, ds in enumerate(c.cand):
+            if not c.placed[i]:
+                for d in ds:
+                    open_with[d] |= 1 << i
+        cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
-    def wipe(a: ALS, b: ALS, z: int) -> list[tuple[tuple[int, ...], list[int]]]:
-        hit = a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask)
-        if not hit:
-            return []
-        targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
-        return [(tuple(sorted(-c.lit(i, z) for i in targets)), targets)]
-    return wipe
+        def hits(k: int, j: int) -> list[tuple[int, int]]:
+            key = (k, j) if k < j else (j, k)
+            out = cache.get(key)
+            if out is None:
+                a, b = sets[k], sets[j]
+                out = cache[key] = [
+                    (z, hit) for z in _digits(a.digit_mask & b.digit_mask)
+                    if (hit := a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask))]
+            return out
+        return hits
+    return c.memo("als hits", make)
+
+
+def _wiped(c: Candidates, z: int, hit: int) -> tuple[tuple[int, ...], list[int]]:
+    """(eliminations, target cells) of digit z from the cells of ``hit`` (bits)."""
+    targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
+    return tuple(sorted(-c.lit(i, z) for i in targets)), targets
 
 
 def _finding(c: Candidates, sets: tuple[ALS, ...], commons: tuple[tuple[ALS, ALS, int], ...],

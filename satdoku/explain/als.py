@@ -25,7 +25,7 @@ candidates and each target to the Z candidates) and renames it when the proof ne
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -163,15 +163,14 @@ def _restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
 def als_xz(c: Candidates) -> Iterator[Finding]:
     """ALS-XZ eliminations, the pairs with the fewest cited groups first (pairs of two
     bivalue cells are left to the wings and subsets)."""
-    sets = almost_locked_sets(c)
-    hits = _hits(c)
+    sets, reach = almost_locked_sets(c), _reach(c)
     found: dict[tuple[int, ...], Finding] = {}
     for k, j, x in restricted_commons(c):
         a, b = sets[k], sets[j]
         if len(a.cells) + len(b.cells) < 3:
             continue
-        for z, hit in hits(k, j):
-            if z != x:
+        for z in _digits(a.digit_mask & b.digit_mask):
+            if z != x and (hit := reach[k][z] & reach[j][z]):
                 derived, targets = _wiped(c, z, hit)
                 if derived not in found:
                     found[derived] = _finding(c, (a, b), ((a, b, x),), z, targets, derived)
@@ -181,9 +180,11 @@ def als_xz(c: Candidates) -> Iterator[Finding]:
 def als_xy_wing(c: Candidates) -> Iterator[Finding]:
     """ALS-XY-wing: a pivot set C with restricted commons x with set A and y with set B
     (x ≠ y): C holds x or y, so A or B is locked and holds its digits; a digit z of A and B
-    (neither x nor y) leaves the cells that see every z of both."""
-    sets = almost_locked_sets(c)
-    hits = _hits(c)
+    (neither x nor y) leaves the cells that see every z of both.
+
+    Around each pivot, the pairs of wings are met digit by digit, among the wings that
+    some cell outside could lose z with, then taken in the order of the pairs."""
+    sets, reach = almost_locked_sets(c), _reach(c)
     around: dict[int, list[tuple[int, int]]] = {}
     for k, j, x in restricted_commons(c):
         around.setdefault(k, []).append((j, x))
@@ -192,43 +193,38 @@ def als_xy_wing(c: Candidates) -> Iterator[Finding]:
     for pivot, wings in around.items():
         if len(wings) > MOST_WINGS:
             continue
-        for (ka, x), (kb, y) in combinations(wings, 2):
-            if x == y or sets[ka].mask & sets[kb].mask:
-                continue
-            for z, hit in hits(ka, kb):
-                if z != x and z != y:
-                    derived, targets = _wiped(c, z, hit)
-                    if derived not in found:
-                        a, b, p = sets[ka], sets[kb], sets[pivot]
-                        found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z,
-                                                  targets, derived)
+        with_z: dict[int, list[tuple[int, int, int]]] = {}  # z → [(wing, its x, reach)]
+        for w, (k, x) in enumerate(wings):
+            for z, cells in reach[k].items():
+                if cells and z != x:
+                    with_z.setdefault(z, []).append((w, x, cells))
+        meets = [(v, w, z, hit) for z, ws in with_z.items()
+                 for (v, x, one), (w, y, other) in combinations(ws, 2)
+                 if x != y and (hit := one & other)
+                 and not sets[wings[v][0]].mask & sets[wings[w][0]].mask]
+        for v, w, z, hit in sorted(meets):
+            derived, targets = _wiped(c, z, hit)
+            if derived not in found:
+                (ka, x), (kb, y) = wings[v], wings[w]
+                a, b, p = sets[ka], sets[kb], sets[pivot]
+                found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z, targets,
+                                          derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 
-def _hits(c: Candidates) -> Callable[[int, int], list[tuple[int, int]]]:
-    """For two disjoint sets (by their places in :func:`almost_locked_sets`), each digit z
-    of both, ascending, with the cells outside them that see every z of both (bits), when
-    there are some (found once per pair and grid: pairs recur around many pivots)."""
-    def make() -> Callable[[int, int], list[tuple[int, int]]]:
-        sets = almost_locked_sets(c)
+def _reach(c: Candidates) -> list[dict[int, int]]:
+    """For each set of :func:`almost_locked_sets`, digit z → the open cells outside it
+    with z that see every z of it, as bits (found once per grid): a cell loses z to two
+    sets when both reach it."""
+    def make() -> list[dict[int, int]]:
         open_with = [0] * (c.n + 1)  # digit → its open cells
         for i, ds in enumerate(c.cand):
             if not c.placed[i]:
                 for d in ds:
                     open_with[d] |= 1 << i
-        cache: dict[tuple[int, int], list[tuple[int, int]]] = {}
-
-        def hits(k: int, j: int) -> list[tuple[int, int]]:
-            key = (k, j) if k < j else (j, k)
-            out = cache.get(key)
-            if out is None:
-                a, b = sets[k], sets[j]
-                out = cache[key] = [
-                    (z, hit) for z in _digits(a.digit_mask & b.digit_mask)
-                    if (hit := a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask))]
-            return out
-        return hits
-    return c.memo("als hits", make)
+        return [{z: seen & open_with[z] & ~s.mask for z, seen in s.seen.items()}
+                for s in almost_locked_sets(c)]
+    return c.memo("als reach", make)
 
 
 def _wiped(c: Candidates, z: int, hit: int) -> tuple[tuple[int, ...], list[int]]:

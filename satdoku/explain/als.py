@@ -190,6 +190,7 @@ def als_xy_wing(c: Candidates) -> Iterator[Finding]:
         around.setdefault(k, []).append((j, x))
         around.setdefault(j, []).append((k, x))
     found: dict[tuple[int, ...], Finding] = {}
+    done: set[tuple[int, int]] = set()  # (z, hit) met
     for pivot, wings in around.items():
         if len(wings) > MOST_WINGS:
             continue
@@ -203,6 +204,9 @@ def als_xy_wing(c: Candidates) -> Iterator[Finding]:
                  if x != y and (hit := one & other)
                  and not sets[wings[v][0]].mask & sets[wings[w][0]].mask]
         for v, w, z, hit in sorted(meets):
+            if (z, hit) in done:
+                continue  # (the same eliminations: found already)
+            done.add((z, hit))
             derived, targets = _wiped(c, z, hit)
             if derived not in found:
                 (ka, x), (kb, y) = wings[v], wings[w]
@@ -229,7 +233,10 @@ def _reach(c: Candidates) -> list[dict[int, int]]:
 
 def _wiped(c: Candidates, z: int, hit: int) -> tuple[tuple[int, ...], list[int]]:
     """(eliminations, target cells) of digit z from the cells of ``hit`` (bits)."""
-    targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
+    targets = []
+    while hit:
+        targets.append((hit & -hit).bit_length() - 1)
+        hit &= hit - 1
     return tuple(sorted(-c.lit(i, z) for i in targets)), targets
 
 

@@ -23,7 +23,7 @@ a finder's mistake can never make an unsound step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -310,38 +310,26 @@ class Candidates:
 
 
 def combinations_spanning(items: Sequence[int], size: int, masks: Sequence[int],
-                          most: int, least: int | None = None) -> Iterator[tuple[int, ...]]:
+                          most: int, least: int | None = None) -> list[tuple[int, ...]]:
     """The ``size``-item combinations of ``items`` whose bit sets (``masks[item]``) join
     into ``least`` to ``most`` bits (None: exactly ``most``), in the order of
-    :func:`itertools.combinations`; a start with too many bits already is not grown
-    (subsets: k cells with k digits; almost locked sets: k cells with k + 1; fish: k base
-    lines meeting k cover lines).
+    :func:`itertools.combinations`; grown an item at a time, a start with too many bits
+    already is not grown (subsets: k cells with k digits; almost locked sets: k cells with
+    k + 1; fish: k base lines meeting k cover lines).
 
-    >>> list(combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 3))
+    >>> combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 3)
     [(0, 1)]
-    >>> list(combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 4, 3))
+    >>> combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 4, 3)
     [(0, 1), (1, 2)]
     """
     least = most if least is None else least
     ms = [masks[i] for i in items]
-    last = len(items) - size  # (the last place the first item may take)
-    if last < 0:
-        return
-    chosen: list[int] = []
-    stack = [(0, 0)]  # (the next place in items, the bits of the items chosen)
-    while stack:
-        k, mask = stack.pop()
-        if k > last + len(chosen):  # (too few items left to fill it)
-            if chosen:
-                chosen.pop()
-            continue
-        stack.append((k + 1, mask))  # (then without items[k], after the ones with it)
-        grown = (mask | ms[k]).bit_count()
-        if grown > most:
-            continue
-        if len(chosen) + 1 == size:
-            if grown >= least:
-                yield (*chosen, items[k])
-            continue
-        chosen.append(items[k])
-        stack.append((k + 1, mask | ms[k]))
+    n = len(ms)
+    # (places in items, their bits), in order; a start leaves room for the rest
+    starts: list[tuple[tuple[int, ...], int]] = [
+        ((j,), ms[j]) for j in range(n - size + 1) if ms[j].bit_count() <= most]
+    for depth in range(1, size):
+        stop = n - size + depth + 1
+        starts = [((*p, j), grown) for p, m in starts for j in range(p[-1] + 1, stop)
+                  if (grown := m | ms[j]).bit_count() <= most]
+    return [tuple(items[j] for j in p) for p, m in starts if m.bit_count() >= least]

@@ -30,7 +30,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from satdoku.explain.candidates import Candidates, Finding, House, combinations_spanning
+from satdoku.explain.candidates import (
+    Candidates,
+    Finding,
+    House,
+    bit_cells,
+    combinations_spanning,
+)
 from satdoku.explain.catalogue import weight
 from satdoku.explain.chains import linking_house
 
@@ -221,22 +227,14 @@ def _reach(c: Candidates) -> list[dict[int, int]]:
     with z that see every z of it, as bits (found once per grid): a cell loses z to two
     sets when both reach it."""
     def make() -> list[dict[int, int]]:
-        open_with = [0] * (c.n + 1)  # digit → its open cells
-        for i, ds in enumerate(c.cand):
-            if not c.placed[i]:
-                for d in ds:
-                    open_with[d] |= 1 << i
-        return [{z: seen & open_with[z] & ~s.mask for z, seen in s.seen.items()}
+        return [{z: seen & c.open_with(z) & ~s.mask for z, seen in s.seen.items()}
                 for s in almost_locked_sets(c)]
     return c.memo("als reach", make)
 
 
 def _wiped(c: Candidates, z: int, hit: int) -> tuple[tuple[int, ...], list[int]]:
     """(eliminations, target cells) of digit z from the cells of ``hit`` (bits)."""
-    targets = []
-    while hit:
-        targets.append((hit & -hit).bit_length() - 1)
-        hit &= hit - 1
+    targets = bit_cells(hit)
     return tuple(sorted(-c.lit(i, z) for i in targets)), targets
 
 

@@ -246,6 +246,25 @@ class Candidates:
         """
         return self.memo("digit_bits", lambda: [sum(1 << d for d in ds) for ds in self.cand])
 
+    def open_with(self, digit: int) -> int:
+        """The open cells where ``digit`` is a candidate, as a bit set (bit i: cell i).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])  # r1c1=1, r1c2≠2
+        >>> bit_cells(c.open_with(2))[:3]
+        [2, 3, 4]
+        """
+        return self.memo("open_with", self._open_with)[digit]
+
+    def _open_with(self) -> list[int]:
+        out = [0] * (self.n + 1)
+        for i, ds in enumerate(self.cand):
+            if not self.placed[i]:
+                for d in ds:
+                    out[d] |= 1 << i
+        return out
+
     def where_bits(self, house: House, digit: int) -> int:
         """:meth:`where` as a bit set (bit i: cell i).
 
@@ -333,3 +352,16 @@ def combinations_spanning(items: Sequence[int], size: int, masks: Sequence[int],
         starts = [((*p, j), grown) for p, m in starts for j in range(p[-1] + 1, stop)
                   if (grown := m | ms[j]).bit_count() <= most]
     return [tuple(items[j] for j in p) for p, m in starts if m.bit_count() >= least]
+
+
+def bit_cells(bits: int) -> list[int]:
+    """The cells of a bit set, ascending.
+
+    >>> bit_cells(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while bits:
+        out.append((bits & -bits).bit_length() - 1)
+        bits &= bits - 1
+    return out

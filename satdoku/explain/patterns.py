@@ -19,7 +19,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 
-from satdoku.explain.candidates import Candidates, Finding, House, combinations_spanning
+from satdoku.explain.candidates import (
+    Candidates,
+    Finding,
+    House,
+    bit_cells,
+    combinations_spanning,
+)
 from satdoku.explain.catalogue import weight
 
 SIZES = {2: "pair", 3: "triple", 4: "quad"}
@@ -112,6 +118,7 @@ def fish(c: Candidates, k: int) -> Iterator[Finding]:
     """Basic fish: in k rows digit d fits only in k columns (or the other way): the k
     columns have their d in those rows, so d leaves the rest of the columns."""
     lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
+    bits = c.layout.bits  # (each house's cells)
     for base_kind, cover_kind in (("row", "column"), ("column", "row")):
         covers = lines[cover_kind]
         masks = _cover_masks(covers)
@@ -125,10 +132,16 @@ def fish(c: Candidates, k: int) -> Iterator[Finding]:
                 for _, _, m in chosen:
                     whole |= m
                 cover = [h for m, h in enumerate(covers) if whole >> m & 1]
-                base_cells = {i for h, _, _ in chosen for i in h.cells}
-                out = _elims(c, {i for h in cover for i in h.cells} - base_cells, [d])
-                if not out:
+                hit = c.open_with(d)  # (in a cover line, in no base line)
+                covered = 0
+                for h in cover:
+                    covered |= bits[h.group]
+                hit &= covered
+                for h, _, _ in chosen:
+                    hit &= ~bits[h.group]
+                if not hit:
                     continue
+                out = tuple(-c.lit(i, d) for i in bit_cells(hit))
                 yield _fish_finding(c, k, d, [h for h, _, _ in chosen], cover, out, "")
 
 
@@ -215,6 +228,7 @@ def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers,
     """The finned fish with ``fin_base`` holding the fin, cover lines from ``rest`` plus
     the fin line's cells outside the fin's box."""
     _, w, _ = fin_base
+    bits = c.layout.bits  # (each house's cells)
     for b in sorted({m for i in w for m in at.of_cell.get(i, ())}):  # (boxes holding a fin)
         box, inside = at.boxes[b], at.cells[b]
         fins = [i for i in w if i in inside]
@@ -224,13 +238,17 @@ def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers,
         mask = rest
         for i in body:
             mask |= 1 << at.first_cover[i]
-        if bin(mask).count("1") != k:
+        if mask.bit_count() != k:
             continue
         cover = [cv for m, cv in enumerate(covers) if mask >> m & 1]
-        base_cells = {i for b, _, _ in chosen for i in b.cells}
-        covered = {i for cv in cover for i in cv.cells}
-        out = _elims(c, (covered & set(box.cells)) - base_cells, [d])
-        if out:
+        covered = 0
+        for cv in cover:
+            covered |= bits[cv.group]
+        hit = covered & bits[box.group] & c.open_with(d)  # (box cells in a cover line …)
+        for h, _, _ in chosen:
+            hit &= ~bits[h.group]  # (… and in no base line)
+        if hit:
+            out = tuple(-c.lit(i, d) for i in bit_cells(hit))
             yield _fish_finding(c, k, d, [b for b, _, _ in chosen], cover, out, "finned ",
                                 box, fins)
 

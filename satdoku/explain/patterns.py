@@ -177,18 +177,25 @@ def finned_fish(c: Candidates, k: int) -> Iterator[Finding]:
                     for i in w:
                         m |= 1 << index[i]
                     bases.append((h, w, m))
+            splits: dict[int, list[tuple[House, list[int], int]]] = {}  # (by fin line)
             # (a plain fish, or none, meets k cover lines; a fin's cells add one or two)
             for picked in combinations_spanning(range(len(bases)), k, [m for *_, m in bases],
                                                 k + 2, k + 1):
                 chosen = tuple(bases[j] for j in picked)
-                for fin_base in chosen:
+                for j in picked:  # (the fin's line)
                     rest = 0
-                    for b in chosen:
-                        if b is not fin_base:
-                            rest |= b[2]
+                    for other in picked:
+                        if other != j:
+                            rest |= bases[other][2]
                     if rest.bit_count() > k:
                         continue
-                    yield from _finned(c, k, d, chosen, fin_base, rest, covers, fins_at)
+                    if j not in splits:
+                        splits[j] = _fin_splits(bases[j][1], fins_at)
+                    for box, fins, body in splits[j]:
+                        if (rest | body).bit_count() == k:
+                            found = _finned(c, k, d, chosen, box, fins, rest | body, covers)
+                            if found is not None:
+                                yield found
 
 
 @dataclass(frozen=True)
@@ -223,34 +230,39 @@ def _fin_boxes(houses: tuple[House, ...], cover_kind: str) -> _FinBoxes:
                      covers, {i: m for m, h in enumerate(covers) for i in h.cells})
 
 
-def _finned(c: Candidates, k: int, d: int, chosen, fin_base, rest: int, covers,
-            at: _FinBoxes) -> Iterator[Finding]:
-    """The finned fish with ``fin_base`` holding the fin, cover lines from ``rest`` plus
-    the fin line's cells outside the fin's box."""
-    _, w, _ = fin_base
-    bits = c.layout.bits  # (each house's cells)
+def _fin_splits(w: list[int], at: _FinBoxes) -> list[tuple[House, list[int], int]]:
+    """(box, fins, the cover lines through the other cells as bits) of each box, in
+    order, holding one or two of the cells ``w`` of a base line but not all of them."""
+    out = []
     for b in sorted({m for i in w for m in at.of_cell.get(i, ())}):  # (boxes holding a fin)
-        box, inside = at.boxes[b], at.cells[b]
+        inside = at.cells[b]
         fins = [i for i in w if i in inside]
         body = [i for i in w if i not in inside]
         if not fins or len(fins) > 2 or not body:
             continue
-        mask = rest
+        mask = 0
         for i in body:
             mask |= 1 << at.first_cover[i]
-        if mask.bit_count() != k:
-            continue
-        cover = [cv for m, cv in enumerate(covers) if mask >> m & 1]
-        covered = 0
-        for cv in cover:
-            covered |= bits[cv.group]
-        hit = covered & bits[box.group] & c.open_with(d)  # (box cells in a cover line …)
-        for h, _, _ in chosen:
-            hit &= ~bits[h.group]  # (… and in no base line)
-        if hit:
-            out = tuple(-c.lit(i, d) for i in bit_cells(hit))
-            yield _fish_finding(c, k, d, [b for b, _, _ in chosen], cover, out, "finned ",
-                                box, fins)
+        out.append((at.boxes[b], fins, mask))
+    return out
+
+
+def _finned(c: Candidates, k: int, d: int, chosen, box: House, fins: list[int], mask: int,
+            covers: list[House]) -> Finding | None:
+    """The finned fish on the base lines ``chosen``, its fin ``fins`` in ``box``, cover
+    lines ``mask`` (bits over ``covers``), if it eliminates something."""
+    bits = c.layout.bits  # (each house's cells)
+    cover = [cv for m, cv in enumerate(covers) if mask >> m & 1]
+    covered = 0
+    for cv in cover:
+        covered |= bits[cv.group]
+    hit = covered & bits[box.group] & c.open_with(d)  # (box cells in a cover line …)
+    for h, _, _ in chosen:
+        hit &= ~bits[h.group]  # (… and in no base line)
+    if not hit:
+        return None
+    out = tuple(-c.lit(i, d) for i in bit_cells(hit))
+    return _fish_finding(c, k, d, [b for b, _, _ in chosen], cover, out, "finned ", box, fins)
 
 
 def _fish_finding(c: Candidates, k: int, d: int, base: list[House], cover: list[House],

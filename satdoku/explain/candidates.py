@@ -233,7 +233,8 @@ class Candidates:
 
     def where(self, house: House, digit: int) -> list[int]:
         """The open cells of ``house`` where ``digit`` is a candidate."""
-        return self.places(house)[0][digit]
+        found = self._where.get(house.group)  # (asked a million times on a 16x16 path)
+        return (self.places(house) if found is None else found)[0][digit]
 
     def digit_bits(self) -> list[int]:
         """Each cell's candidates as a bit set (bit d: digit d).
@@ -275,7 +276,8 @@ class Candidates:
         >>> c.where(row, 1), c.where(row, 2), bin(c.where_bits(row, 2))
         ([1, 2, 3], [2, 3], '0b1100')
         """
-        return self.places(house)[1][digit]
+        found = self._where.get(house.group)
+        return (self.places(house) if found is None else found)[1][digit]
 
     def places(self, house: House) -> tuple[list[list[int]], list[int]]:
         """:meth:`where` and :meth:`where_bits` of every digit (by digit; found for all
@@ -296,10 +298,14 @@ class Candidates:
     def placed_in(self, house: House, digit: int) -> bool:
         """Whether ``digit`` is placed in ``house`` (the digits placed per house cached:
         the finders ask this for every house and digit, several times a step)."""
+        return digit in self.placed_digits(house)
+
+    def placed_digits(self, house: House) -> set[int]:
+        """The digits placed in ``house`` (and 0 if a cell is open; read only)."""
         out = self._placed_in.get(house.group)
         if out is None:
             out = self._placed_in[house.group] = {self.placed[i] for i in house.cells}
-        return digit in out
+        return out
 
     def peers(self, cell: int) -> frozenset[int]:
         """The cells sharing a house with ``cell``."""

@@ -92,7 +92,8 @@ def hidden_subsets(c: Candidates, k: int) -> Iterator[Finding]:
     else."""
     for h in c.houses:
         where, masks = c.places(h)
-        spots = {d: where[d] for d in range(1, c.n + 1) if not c.placed_in(h, d)}
+        placed = c.placed_digits(h)
+        spots = {d: where[d] for d in range(1, c.n + 1) if d not in placed}
         few = [d for d, w in spots.items() if 1 <= len(w) <= k]
         for digits in combinations_spanning(few, k, masks, k):
             cells = sorted(set().union(*(spots[d] for d in digits)))
@@ -293,17 +294,31 @@ def empty_rectangles(c: Candidates) -> Iterator[Finding]:
     line_of = c.layout.line_of
     boxes = [h for h in c.houses if h.kind == "box"]
     for d in range(1, c.n + 1):
+        ends: dict[str, int] | None = None  # (found when first needed)
         for box in boxes:
             spots = c.where(box, d)
             if len(spots) < 2 or c.placed_in(box, d):
                 continue
             if any(len({line_of[k][i].group for i in spots}) == 1 for k in LINES):
                 continue  # (one line: locked candidates)
-            yield from _empty_rectangle(c, d, box, line_of)
+            if ends is None:
+                ends = {kind: _pair_ends(c, d, kind) for kind in LINES}
+            yield from _empty_rectangle(c, d, box, line_of, ends)
 
 
-def _empty_rectangle(c: Candidates, d: int, box: House,
-                     line_of: dict[str, dict[int, House]]) -> Iterator[Finding]:
+def _pair_ends(c: Candidates, d: int, kind: str) -> int:
+    """The cells (bits) where ``d`` has one of its two places in a line of ``kind``."""
+    out = 0
+    for h in c.houses:
+        if h.kind == kind:
+            w = c.where_bits(h, d)
+            if w and (w & (w - 1)).bit_count() == 1 and not c.placed_in(h, d):
+                out |= w
+    return out
+
+
+def _empty_rectangle(c: Candidates, d: int, box: House, line_of: dict[str, dict[int, House]],
+                     pair_ends: dict[str, int]) -> Iterator[Finding]:
     bits = c.layout.bits  # (each house's cells)
     inside, where = bits[box.group], c.where_bits(box, d)
     for i in box.cells:  # the crossing of the rectangle's row and column
@@ -313,7 +328,7 @@ def _empty_rectangle(c: Candidates, d: int, box: House,
         for near, far, cross_kind in ((row, col, "column"), (col, row, "row")):
             # a strong link in a line of ``cross_kind`` from ``near`` (outside the box) …
             for a in near.cells:
-                if inside >> a & 1:
+                if inside >> a & 1 or not pair_ends[cross_kind] >> a & 1:
                     continue
                 link = line_of[cross_kind][a]
                 ends = c.where(link, d)

@@ -117,7 +117,7 @@ def _ends(links: Links, a: int, most: int, least: int, seen: set[tuple[int, int,
     links or more, when some candidate is weakly linked to both ends (else the chain
     concludes nothing: most do) and (k, ends in order) is not in ``seen``. The chain is
     read back with :func:`_unwind` (only for these)."""
-    parent: Parents = {-a: None}
+    parent: Parents = {-a: None, a: None}  # (a itself is never reached "on")
     strong, inner, weak = links.strong, links.inner, links._weak  # (every strong node's)
     near = links.weak(a).keys()
     frontier = [a]
@@ -125,7 +125,7 @@ def _ends(links: Links, a: int, most: int, least: int, seen: set[tuple[int, int,
         on = []
         for x in frontier:
             for y, g in strong[x]:
-                if y not in parent and y != a:
+                if y not in parent:
                     parent[y] = (-x, g)
                     on.append(y)
         if k >= least:

@@ -43,8 +43,9 @@ class Links:
                 a, b = (c.lit(i, d) for d in sorted(c.cand[i]))
                 self._add(a, b, c.cell_group[i])
         for h in c.houses:
+            places = c.places(h)[0]
             for d in range(1, n + 1):
-                w = c.where(h, d)
+                w = places[d]
                 if len(w) == 2 and not c.placed_in(h, d):
                     self._add(c.lit(w[0], d), c.lit(w[1], d), h.group)
 
@@ -67,13 +68,14 @@ class Links:
         if out is not None:
             return out
         c = self.c
-        cell, d = divmod(x - 1, c.n)
+        n = c.n
+        cell, d = divmod(x - 1, n)
         d += 1
-        out = {c.lit(cell, e): c.cell_group[cell] for e in c.cand[cell] if e != d}
+        out = {cell * n + e: c.cell_group[cell] for e in c.cand[cell] if e != d}
         for h in c.houses_of[cell]:
-            for j in c.where(h, d):
+            for j in c.places(h)[0][d]:
                 if j != cell:
-                    out.setdefault(c.lit(j, d), h.group)
+                    out.setdefault(j * n + d, h.group)
         self._weak[x] = out
         return out
 

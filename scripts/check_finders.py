@@ -14,10 +14,11 @@ seconds of each.
     python scripts/check_finders.py compare /tmp/base.pkl /tmp/new.pkl
 
 Puzzles: the first ``--top`` (default 4) of tests/data/top1465-100.txt, examples/jigsaw.json,
-examples/x-sudoku.json, examples/knightmare.json and ``--big`` (a 16×16 line, made by
-``satdoku generate --box 4x4 --seed 1 -f line``; skipped when not given). ``--only NAME``
-keeps the puzzles whose name holds NAME; ``--no-path``: the finders only, on the
-positions of a record given by ``--positions`` (for timing the finders alone).
+examples/x-sudoku.json, examples/knightmare.json, the first puzzle of each ``--extra FILE``
+(repeated) and ``--big`` (a 16×16 line, made by ``satdoku generate --box 4x4 --seed 1 -f
+line``; skipped when not given). ``--only A,B`` keeps the puzzles whose name holds A or B;
+``--no-path``: the finders only, on the positions of a record given by ``--positions``
+(for timing the finders alone).
 """
 
 from __future__ import annotations
@@ -46,10 +47,14 @@ def puzzles(args):
     for name in ("jigsaw", "x-sudoku", "knightmare"):
         recs, _ = read_records(f"examples/{name}.json")
         out.append((name, recs[0].puzzle))
+    for path in args.extra:
+        recs, _ = read_records(path)
+        out.append((Path(path).stem, recs[0].puzzle))
     if args.big:
         recs, _ = read_records(args.big, box="4x4")
         out.append(("16x16", recs[0].puzzle))
-    return [(n, p) for n, p in out if args.only is None or args.only in n]
+    keep = args.only.split(",") if args.only else None
+    return [(n, p) for n, p in out if keep is None or any(k in n for k in keep)]
 
 
 def findings(groups, facts) -> tuple[list[list[str]], float]:
@@ -116,6 +121,7 @@ def main() -> int:
     r.add_argument("out")
     r.add_argument("--top", type=int, default=4)
     r.add_argument("--big")
+    r.add_argument("--extra", action="append", default=[])
     r.add_argument("--only")
     r.add_argument("--positions")
     r.add_argument("--no-path", action="store_true")

@@ -7,9 +7,11 @@ known before each step) every finder of every stage (:data:`.techniques.STAGES`,
 uniqueness ones too) runs on the candidate grid, and the repr of each finding is kept, in
 order; with the path's steps and the CPU seconds of the path and of the finders alone.
 ``compare A B``: the first difference between two records (or "identical"), and the CPU
-seconds of each.
+seconds of each. ``paths``: the CPU seconds of each puzzle's whole path and of the finders
+inside it (the time spent in :func:`.techniques.stage_findings`, which runs them lazily).
 
     PYTHONPATH=$PWD python scripts/check_finders.py record /tmp/new.pkl
+    PYTHONPATH=$PWD python scripts/check_finders.py paths --top 0 --only knightmare
     PYTHONPATH=/tmp/base python scripts/check_finders.py record /tmp/base.pkl
     python scripts/check_finders.py compare /tmp/base.pkl /tmp/new.pkl
 
@@ -29,6 +31,7 @@ import sys
 import time
 from pathlib import Path
 
+import satdoku.explain.search as search
 from satdoku.explain import explain
 from satdoku.explain.candidates import Candidates
 from satdoku.explain.groups import constraint_groups
@@ -90,6 +93,29 @@ def record(args) -> None:
     Path(args.out).write_bytes(pickle.dumps(result))
 
 
+def paths(args) -> None:
+    """Whole paths, timing the finders inside them."""
+    spent = [0.0]
+    stage_findings = search.stage_findings
+
+    def timed(*a, **k):
+        found = stage_findings(*a, **k)
+        while True:
+            t = time.process_time()
+            f = next(found, None)
+            spent[0] += time.process_time() - t
+            if f is None:
+                return
+            yield f
+    search.stage_findings = timed
+    for name, puzzle in puzzles(args):
+        spent[0] = 0.0
+        t = time.process_time()
+        e = explain(puzzle, time_limit=1000)
+        print(f"{name}: {len(e.steps)} steps, path {time.process_time() - t:.2f} s CPU, "
+              f"finders {spent[0]:.2f} s CPU", flush=True)
+
+
 def compare(args) -> int:
     a = pickle.loads(Path(args.a).read_bytes())
     b = pickle.loads(Path(args.b).read_bytes())
@@ -119,10 +145,12 @@ def main() -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("record")
     r.add_argument("out")
-    r.add_argument("--top", type=int, default=4)
-    r.add_argument("--big")
-    r.add_argument("--extra", action="append", default=[])
-    r.add_argument("--only")
+    t = sub.add_parser("paths")
+    for p in (r, t):
+        p.add_argument("--top", type=int, default=4)
+        p.add_argument("--big")
+        p.add_argument("--extra", action="append", default=[])
+        p.add_argument("--only")
     r.add_argument("--positions")
     r.add_argument("--no-path", action="store_true")
     c = sub.add_parser("compare")
@@ -131,6 +159,9 @@ def main() -> int:
     args = ap.parse_args()
     if args.cmd == "record":
         record(args)
+        return 0
+    if args.cmd == "paths":
+        paths(args)
         return 0
     return compare(args)
 

@@ -30,7 +30,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from satdoku.explain.candidates import Candidates, Finding, House
+from satdoku.explain.candidates import (
+    Candidates,
+    Finding,
+    House,
+    bit_cells,
+    combinations_spanning,
+)
 from satdoku.explain.catalogue import weight
 from satdoku.explain.chains import linking_house
 
@@ -62,23 +68,29 @@ class ALS:
 
 
 def almost_locked_sets(c: Candidates) -> list[ALS]:
-    """Every ALS of up to :data:`MOST_CELLS` cells (each set of cells once), smallest first."""
+    """Every ALS of up to :data:`MOST_CELLS` cells (each set of cells once), smallest first
+    (found once per grid: both ALS finders read them)."""
+    return c.memo("als", lambda: _almost_locked_sets(c))
+
+
+def _almost_locked_sets(c: Candidates) -> list[ALS]:
     most = MOST_CELLS.get(c.n, 2 if c.n > 9 else 4)
-    peers = {i: _bits(c.peers(i)) for i in range(len(c.placed)) if not c.placed[i]}
-    seen: set[frozenset[int]] = set()
+    peers = c.layout.peer_bits
+    masks = c.digit_bits()
+    seen: set[int] = set()
     out: list[ALS] = []
     for size in range(1, most + 1):
         for h in c.houses:
             free = [i for i in h.cells if not c.placed[i] and len(c.cand[i]) <= size + 1]
-            for cells in combinations(free, size):
-                digits = frozenset().union(*(c.cand[i] for i in cells))
-                key = frozenset(cells)
-                if len(digits) != size + 1 or key in seen:
+            for cells in combinations_spanning(free, size, masks, size + 1):
+                key = _bits(cells)
+                if key in seen:
                     continue
                 seen.add(key)
+                digits = frozenset().union(*(c.cand[i] for i in cells))
                 where = {d: frozenset(i for i in cells if d in c.cand[i]) for d in digits}
                 sees = {d: _all_of(peers[i] for i in ws) for d, ws in where.items()}
-                out.append(ALS(h, key, digits, where, _bits(cells), sees, _bits(digits),
+                out.append(ALS(h, frozenset(cells), digits, where, key, sees, _bits(digits),
                                {d: _bits(ws) for d, ws in where.items()}))
                 if len(out) >= MOST_SETS:
                     return out
@@ -91,7 +103,10 @@ def _digits(mask: int) -> tuple[int, ...]:
 
 
 def _bits(cells) -> int:
-    return sum(1 << i for i in cells)
+    out = 0
+    for i in cells:
+        out |= 1 << i
+    return out
 
 
 def _all_of(masks) -> int:
@@ -101,77 +116,126 @@ def _all_of(masks) -> int:
     return out
 
 
-def restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
-    """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) and each
-    restricted common digit x of theirs (every x of the one sees every x of the other)."""
+def restricted_commons(c: Candidates) -> list[tuple[int, int, int]]:
+    """(k, j, x) for each pair of disjoint sets ``sets[k]``, ``sets[j]`` (k < j) of
+    :func:`almost_locked_sets` and each restricted common digit x of theirs (every x of the
+    one sees every x of the other), in that order (found once per grid).
+
+    Over bit sets of the sets' indices: for set k and its digit x, the sets holding x in a
+    cell that does not see every x of set k are left out, and so are those sharing a cell
+    with set k."""
+    return c.memo("als commons", lambda: _restricted_commons(almost_locked_sets(c)))
+
+
+def _restricted_commons(sets: list[ALS]) -> list[tuple[int, int, int]]:
+    holding: dict[tuple[int, int], int] = {}  # (cell, x) → the sets with x in that cell
+    with_x: dict[int, int] = {}  # x → the sets holding x
+    in_cell: dict[int, int] = {}  # cell → the sets holding that cell
+    for k, a in enumerate(sets):
+        bit = 1 << k
+        for x, ws in a.where.items():
+            with_x[x] = with_x.get(x, 0) | bit
+            for i in ws:
+                holding[i, x] = holding.get((i, x), 0) | bit
+        for i in a.cells:
+            in_cell[i] = in_cell.get(i, 0) | bit
+    cells_with: dict[int, list[int]] = {}  # x → the cells where some set holds x
+    for i, x in holding:
+        cells_with.setdefault(x, []).append(i)
+    unseen: dict[tuple[int, int], int] = {}  # (x, cells) → the sets with x elsewhere
     out = []
     for k, a in enumerate(sets):
-        for j in range(k + 1, len(sets)):
-            b = sets[j]
-            both = a.digit_mask & b.digit_mask
-            if a.mask & b.mask or not both:
-                continue
-            out += [(k, j, x) for x in _digits(both) if not b.where_mask[x] & ~a.seen[x]]
+        later = -1 << (k + 1)
+        for i in a.cells:
+            later &= ~in_cell[i]
+        for x in _digits(a.digit_mask):
+            seen = a.seen[x]
+            bad = unseen.get((x, seen))
+            if bad is None:
+                bad = 0
+                for i in cells_with[x]:
+                    if not seen >> i & 1:
+                        bad |= holding[i, x]
+                unseen[x, seen] = bad
+            fits = with_x[x] & later & ~bad
+            while fits:
+                j = (fits & -fits).bit_length() - 1
+                out.append((k, j, x))
+                fits &= fits - 1
+    out.sort()
     return out
 
 
 def als_xz(c: Candidates) -> Iterator[Finding]:
     """ALS-XZ eliminations, the pairs with the fewest cited groups first (pairs of two
     bivalue cells are left to the wings and subsets)."""
-    sets = almost_locked_sets(c)
-    wipe = _wipe(c)
+    sets, reach = almost_locked_sets(c), _reach(c)
     found: dict[tuple[int, ...], Finding] = {}
-    for k, j, x in restricted_commons(sets):
+    for k, j, x in restricted_commons(c):
         a, b = sets[k], sets[j]
         if len(a.cells) + len(b.cells) < 3:
             continue
         for z in _digits(a.digit_mask & b.digit_mask):
-            if z != x:
-                for derived, targets in wipe(a, b, z):
-                    found.setdefault(derived, _finding(c, (a, b), ((a, b, x),), z, targets,
-                                                       derived))
+            if z != x and (hit := reach[k][z] & reach[j][z]):
+                derived, targets = _wiped(c, z, hit)
+                if derived not in found:
+                    found[derived] = _finding(c, (a, b), ((a, b, x),), z, targets, derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 
 def als_xy_wing(c: Candidates) -> Iterator[Finding]:
     """ALS-XY-wing: a pivot set C with restricted commons x with set A and y with set B
     (x ≠ y): C holds x or y, so A or B is locked and holds its digits; a digit z of A and B
-    (neither x nor y) leaves the cells that see every z of both."""
-    sets = almost_locked_sets(c)
-    wipe = _wipe(c)
+    (neither x nor y) leaves the cells that see every z of both.
+
+    Around each pivot, the pairs of wings are met digit by digit, among the wings that
+    some cell outside could lose z with, then taken in the order of the pairs."""
+    sets, reach = almost_locked_sets(c), _reach(c)
     around: dict[int, list[tuple[int, int]]] = {}
-    for k, j, x in restricted_commons(sets):
+    for k, j, x in restricted_commons(c):
         around.setdefault(k, []).append((j, x))
         around.setdefault(j, []).append((k, x))
     found: dict[tuple[int, ...], Finding] = {}
+    done: set[tuple[int, int]] = set()  # (z, hit) met
     for pivot, wings in around.items():
         if len(wings) > MOST_WINGS:
             continue
-        for (ka, x), (kb, y) in combinations(wings, 2):
-            a, b, p = sets[ka], sets[kb], sets[pivot]
-            if x == y or a.mask & b.mask:
-                continue
-            for z in _digits(a.digit_mask & b.digit_mask & ~(1 << x | 1 << y)):
-                for derived, targets in wipe(a, b, z):
-                    if derived not in found:
-                        found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z,
-                                                  targets, derived)
+        with_z: dict[int, list[tuple[int, int, int]]] = {}  # z → [(wing, its x, reach)]
+        for w, (k, x) in enumerate(wings):
+            for z, cells in reach[k].items():
+                if cells and z != x:
+                    with_z.setdefault(z, []).append((w, x, cells))
+        meets = [(v, w, z, hit) for z, ws in with_z.items()
+                 for (v, x, one), (w, y, other) in combinations(ws, 2)
+                 if x != y and (hit := one & other)
+                 and not sets[wings[v][0]].mask & sets[wings[w][0]].mask]
+        for v, w, z, hit in sorted(meets):
+            if (z, hit) in done:
+                continue  # (the same eliminations: found already)
+            done.add((z, hit))
+            derived, targets = _wiped(c, z, hit)
+            if derived not in found:
+                (ka, x), (kb, y) = wings[v], wings[w]
+                a, b, p = sets[ka], sets[kb], sets[pivot]
+                found[derived] = _finding(c, (a, b, p), ((a, p, x), (b, p, y)), z, targets,
+                                          derived)
     yield from sorted(found.values(), key=lambda f: (len(f.groups), f.derived))
 
 
-def _wipe(c: Candidates):
-    """(eliminations, target cells) of digit z from the cells outside sets a and b that see
-    every z of both (none or one)."""
-    open_with = {d: _bits(i for i in range(len(c.placed)) if not c.placed[i] and d in c.cand[i])
-                 for d in range(1, c.n + 1)}
+def _reach(c: Candidates) -> list[dict[int, int]]:
+    """For each set of :func:`almost_locked_sets`, digit z → the open cells outside it
+    with z that see every z of it, as bits (found once per grid): a cell loses z to two
+    sets when both reach it."""
+    def make() -> list[dict[int, int]]:
+        return [{z: seen & c.open_with(z) & ~s.mask for z, seen in s.seen.items()}
+                for s in almost_locked_sets(c)]
+    return c.memo("als reach", make)
 
-    def wipe(a: ALS, b: ALS, z: int) -> list[tuple[tuple[int, ...], list[int]]]:
-        hit = a.seen[z] & b.seen[z] & open_with[z] & ~(a.mask | b.mask)
-        if not hit:
-            return []
-        targets = [i for i in range(hit.bit_length()) if hit >> i & 1]
-        return [(tuple(sorted(-c.lit(i, z) for i in targets)), targets)]
-    return wipe
+
+def _wiped(c: Candidates, z: int, hit: int) -> tuple[tuple[int, ...], list[int]]:
+    """(eliminations, target cells) of digit z from the cells of ``hit`` (bits)."""
+    targets = bit_cells(hit)
+    return tuple(sorted(-c.lit(i, z) for i in targets)), targets
 
 
 def _finding(c: Candidates, sets: tuple[ALS, ...], commons: tuple[tuple[ALS, ALS, int], ...],

@@ -23,9 +23,10 @@ a finder's mistake can never make an unsound step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, TypeVar
 from weakref import ref
 
 from satdoku.board import Board
@@ -93,6 +94,9 @@ def classic_only(groups: Groups) -> bool:
     return all(g.kind == "cell" or g.index in hs for g in groups.groups)
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class Layout:
     """What a candidate grid reads from its groups alone (built once per groups object and
@@ -108,6 +112,23 @@ class Layout:
     meets: tuple[tuple[House, House, frozenset[int]], ...]
     #: The cells sharing a house with each cell, filled as asked.
     peers: dict[int, frozenset[int]] = field(default_factory=dict)
+    #: Each house's cells as a bit set (bit i: cell i), by its group.
+    bits: dict[int, int] = field(default_factory=dict)
+    #: The cells of each meeting as a bit set (bit i: cell i), in the order of ``meets``.
+    meet_bits: tuple[int, ...] = ()
+    #: The cells sharing a house with each cell as bit sets, every cell's.
+    peer_bits: tuple[int, ...] = ()
+    #: "row" and "column": cell → its line of that kind (the last listed, if several).
+    line_of: dict[str, dict[int, House]] = field(default_factory=dict)
+    #: What finders derive from the layout alone, by their key (:meth:`memo`).
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from the layout, built once per groups object."""
+        if key not in self.derived:
+            self.derived[key] = make()
+        out: T = self.derived[key]
+        return out
 
 
 _LAYOUTS: dict[int, tuple[ref, Layout]] = {}
@@ -125,8 +146,18 @@ def layout(groups: Groups) -> Layout:
             houses_of[i].append(h)
     meets = tuple((a, b, frozenset(a.cells) & frozenset(b.cells)) for a in hs for b in hs
                   if a.group != b.group and len(set(a.cells) & set(b.cells)) >= 2)
+    bits = {h.group: sum(1 << i for i in h.cells) for h in hs}
+    peer_bits = []
+    for i, mine in enumerate(houses_of):
+        seen = 0
+        for h in mine:
+            seen |= bits[h.group]
+        peer_bits.append(seen & ~(1 << i))
     out = Layout(hs, houses_of, {g.cells[0]: g.index for g in groups.groups if g.kind == "cell"},
-                 meets)
+                 meets, bits=bits, meet_bits=tuple(sum(1 << i for i in m) for _, _, m in meets),
+                 peer_bits=tuple(peer_bits),
+                 line_of={kind: {i: h for h in hs if h.kind == kind for i in h.cells}
+                          for kind in ("row", "column")})
     for key in [k for k, (r, _) in _LAYOUTS.items() if r() is None]:
         del _LAYOUTS[key]
     _LAYOUTS[id(groups)] = (ref(groups), out)
@@ -134,7 +165,8 @@ def layout(groups: Groups) -> Layout:
 
 
 class Candidates:
-    """The digits still possible in each cell, by the known facts."""
+    """The digits still possible in each cell, by the known facts (never changed once
+    built: what finders derive from them is kept, :meth:`memo`)."""
 
     def __init__(self, groups: Groups, facts: Iterable[int],
                  start: Candidates | None = None) -> None:
@@ -169,8 +201,26 @@ class Candidates:
         self.houses_of = self.layout.houses_of
         self.cell_group = self.layout.cell_group
         self._peers = self.layout.peers
-        self._where: dict[tuple[int, int], list[int]] = {}
+        #: house → digit → the open cells of the house where it is a candidate, as a
+        #: list and as a bit set (both filled for a house when first asked).
+        self._where: dict[int, tuple[list[list[int]], list[int]]] = {}
         self._placed_in: dict[int, set[int]] = {}
+        self._memo: dict[str, Any] = {}
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` builds from this grid, built once (the chains' links, the
+        almost locked sets: each serves several finders of one position).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1])
+        >>> c.memo("x", list) is c.memo("x", list)
+        True
+        """
+        if key not in self._memo:
+            self._memo[key] = make()
+        out: T = self._memo[key]
+        return out
 
     def digits(self, cell: int) -> tuple[int, ...]:
         return tuple(sorted(self.cand[cell]))
@@ -183,20 +233,79 @@ class Candidates:
 
     def where(self, house: House, digit: int) -> list[int]:
         """The open cells of ``house`` where ``digit`` is a candidate."""
-        key = (house.group, digit)
-        out = self._where.get(key)
-        if out is None:
-            out = [i for i in house.cells if not self.placed[i] and digit in self.cand[i]]
-            self._where[key] = out
+        found = self._where.get(house.group)  # (asked a million times on a 16x16 path)
+        return (self.places(house) if found is None else found)[0][digit]
+
+    def digit_bits(self) -> list[int]:
+        """Each cell's candidates as a bit set (bit d: digit d).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])
+        >>> [bin(m) for m in c.digit_bits()[:2]]
+        ['0b10', '0b11010']
+        """
+        return self.memo("digit_bits", lambda: [sum(1 << d for d in ds) for ds in self.cand])
+
+    def open_with(self, digit: int) -> int:
+        """The open cells where ``digit`` is a candidate, as a bit set (bit i: cell i).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])  # r1c1=1, r1c2≠2
+        >>> bit_cells(c.open_with(2))[:3]
+        [2, 3, 4]
+        """
+        return self.memo("open_with", self._open_with)[digit]
+
+    def _open_with(self) -> list[int]:
+        out = [0] * (self.n + 1)
+        for i, ds in enumerate(self.cand):
+            if not self.placed[i]:
+                for d in ds:
+                    out[d] |= 1 << i
+        return out
+
+    def where_bits(self, house: House, digit: int) -> int:
+        """:meth:`where` as a bit set (bit i: cell i).
+
+        >>> from satdoku.board import Board
+        >>> from satdoku.explain.groups import constraint_groups
+        >>> c = Candidates(constraint_groups(Board.classic(4)), [1, -6])  # r1c1=1, r1c2≠2
+        >>> row = c.houses[0]
+        >>> c.where(row, 1), c.where(row, 2), bin(c.where_bits(row, 2))
+        ([1, 2, 3], [2, 3], '0b1100')
+        """
+        found = self._where.get(house.group)
+        return (self.places(house) if found is None else found)[1][digit]
+
+    def places(self, house: House) -> tuple[list[list[int]], list[int]]:
+        """:meth:`where` and :meth:`where_bits` of every digit (by digit; found for all
+        at once, in one pass over the house's cells: read only)."""
+        found = self._where.get(house.group)
+        if found is not None:
+            return found
+        lists: list[list[int]] = [[] for _ in range(self.n + 1)]
+        bits = [0] * (self.n + 1)
+        for i in house.cells:
+            if not self.placed[i]:
+                for d in self.cand[i]:
+                    lists[d].append(i)
+                    bits[d] |= 1 << i
+        out = self._where[house.group] = (lists, bits)
         return out
 
     def placed_in(self, house: House, digit: int) -> bool:
         """Whether ``digit`` is placed in ``house`` (the digits placed per house cached:
         the finders ask this for every house and digit, several times a step)."""
+        return digit in self.placed_digits(house)
+
+    def placed_digits(self, house: House) -> set[int]:
+        """The digits placed in ``house`` (and 0 if a cell is open; read only)."""
         out = self._placed_in.get(house.group)
         if out is None:
             out = self._placed_in[house.group] = {self.placed[i] for i in house.cells}
-        return digit in out
+        return out
 
     def peers(self, cell: int) -> frozenset[int]:
         """The cells sharing a house with ``cell``."""
@@ -223,3 +332,42 @@ class Candidates:
 
     def digit_set(self, ds: Iterable[int]) -> str:
         return "{" + ",".join(self.symbol(d) for d in sorted(ds)) + "}"
+
+
+def combinations_spanning(items: Sequence[int], size: int, masks: Sequence[int],
+                          most: int, least: int | None = None) -> list[tuple[int, ...]]:
+    """The ``size``-item combinations of ``items`` whose bit sets (``masks[item]``) join
+    into ``least`` to ``most`` bits (None: exactly ``most``), in the order of
+    :func:`itertools.combinations`; grown an item at a time, a start with too many bits
+    already is not grown (subsets: k cells with k digits; almost locked sets: k cells with
+    k + 1; fish: k base lines meeting k cover lines).
+
+    >>> combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 3)
+    [(0, 1)]
+    >>> combinations_spanning([0, 1, 2], 2, [0b110, 0b1100, 0b111000], 4, 3)
+    [(0, 1), (1, 2)]
+    """
+    least = most if least is None else least
+    ms = [masks[i] for i in items]
+    n = len(ms)
+    # (places in items, their bits), in order; a start leaves room for the rest
+    starts: list[tuple[tuple[int, ...], int]] = [
+        ((j,), ms[j]) for j in range(n - size + 1) if ms[j].bit_count() <= most]
+    for depth in range(1, size):
+        stop = n - size + depth + 1
+        starts = [((*p, j), grown) for p, m in starts for j in range(p[-1] + 1, stop)
+                  if (grown := m | ms[j]).bit_count() <= most]
+    return [tuple(items[j] for j in p) for p, m in starts if m.bit_count() >= least]
+
+
+def bit_cells(bits: int) -> list[int]:
+    """The cells of a bit set, ascending.
+
+    >>> bit_cells(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while bits:
+        out.append((bits & -bits).bit_length() - 1)
+        bits &= bits - 1
+    return out

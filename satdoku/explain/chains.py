@@ -43,15 +43,18 @@ class Links:
                 a, b = (c.lit(i, d) for d in sorted(c.cand[i]))
                 self._add(a, b, c.cell_group[i])
         for h in c.houses:
+            places = c.places(h)[0]
             for d in range(1, n + 1):
-                w = c.where(h, d)
+                w = places[d]
                 if len(w) == 2 and not c.placed_in(h, d):
                     self._add(c.lit(w[0], d), c.lit(w[1], d), h.group)
 
         self._weak: dict[int, dict[int, int]] = {}
-        #: Weak links between nodes that have strong links (the inside of a chain).
-        self.inner: dict[int, list[int]] = {
-            x: [z for z in self.weak(x) if z in self.strong] for x in self.strong}
+        #: Weak links between nodes that have strong links (the inside of a chain), with
+        #: the group of each.
+        self.inner: dict[int, list[tuple[int, int]]] = {
+            x: [(z, g) for z, g in self.weak(x).items() if z in self.strong]
+            for x in self.strong}
 
     def _add(self, a: int, b: int, g: int) -> None:
         for x, y in ((a, b), (b, a)):
@@ -65,13 +68,14 @@ class Links:
         if out is not None:
             return out
         c = self.c
-        cell, d = divmod(x - 1, c.n)
+        n = c.n
+        cell, d = divmod(x - 1, n)
         d += 1
-        out = {c.lit(cell, e): c.cell_group[cell] for e in c.cand[cell] if e != d}
+        out = {cell * n + e: c.cell_group[cell] for e in c.cand[cell] if e != d}
         for h in c.houses_of[cell]:
-            for j in h.cells:
-                if j != cell and not c.placed[j] and d in c.cand[j]:
-                    out.setdefault(c.lit(j, d), h.group)
+            for j in c.places(h)[0][d]:
+                if j != cell:
+                    out.setdefault(j * n + d, h.group)
         self._weak[x] = out
         return out
 
@@ -87,53 +91,70 @@ def aic(c: Candidates, most: int = MOST_STRONG, least: int = 2) -> Iterator[Find
     """AICs, shortest first (by strong links, ``least`` … ``most``), named by their shape:
     from every node, a breadth-first search over alternating links (the shortest chain to
     each node), each chain ending in a strong link tried for eliminations."""
-    links = Links(c)
+    links = c.memo("links", lambda: Links(c))
     by_length: dict[int, list[Finding]] = {}
     seen: set[tuple[int, int, int]] = set()
     for a in sorted(links.strong):
-        for k, path, groups in _bfs(links, a, most):
-            if k < least or (k, min(a, path[-1]), max(a, path[-1])) in seen:
+        for k, b, parent in _ends(links, a, most, least, seen):
+            path, groups = _unwind(parent, b)
+            if len(set(path)) != len(path):
                 continue
             found = _conclude(c, links, path, groups)
             if found is not None:
-                seen.add((k, min(a, path[-1]), max(a, path[-1])))
+                seen.add((k, min(a, b), max(a, b)))
                 by_length.setdefault(k, []).append(found)
     for k in sorted(by_length):
         yield from sorted(by_length[k], key=lambda f: (f.weight, -len(f.derived)))
 
 
-def _bfs(links: Links, a: int, most: int) -> Iterator[tuple[int, list[int], list[int]]]:
-    """(strong links, chain, groups) of the shortest alternating chain from ``a`` to each
-    node it reaches "on" (after a strong link)."""
-    parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None] = {(a, False): None}
+#: A breadth-first search's way back: state → (the state before it, the link's group); a
+#: state is a node reached "on" (the node) or "off" (minus the node); the start has None.
+Parents = dict[int, tuple[int, int] | None]
+
+
+def _ends(links: Links, a: int, most: int, least: int, seen: set[tuple[int, int, int]]
+          ) -> Iterator[tuple[int, int, Parents]]:
+    """(strong links, node, the search's parents) for each node b that the shortest
+    alternating chain from ``a`` reaches "on" (after a strong link) in ``least`` strong
+    links or more, when some candidate is weakly linked to both ends (else the chain
+    concludes nothing: most do) and (k, ends in order) is not in ``seen``. The chain is
+    read back with :func:`_unwind` (only for these)."""
+    parent: Parents = {-a: None, a: None}  # (a itself is never reached "on")
+    strong, inner, weak = links.strong, links.inner, links._weak  # (every strong node's)
+    near = links.weak(a).keys()
     frontier = [a]
     for k in range(1, most + 1):
         on = []
         for x in frontier:
-            for y, g in links.strong[x]:
-                if (y, True) not in parent and y != a:
-                    parent[(y, True)] = ((x, False), g)
+            for y, g in strong[x]:
+                if y not in parent:
+                    parent[y] = (-x, g)
                     on.append(y)
-        for y in on:
-            path, groups = _unwind(parent, (y, True))
-            if len(set(path)) == len(path):
-                yield k, path, groups
+        if k >= least:
+            for y in on:
+                if not near.isdisjoint(weak[y]) and (k, min(a, y), max(a, y)) not in seen:
+                    yield k, y, parent
+        if k == most:
+            return
         frontier = []
         for y in on:
-            for z in links.inner.get(y, ()):
-                if (z, False) not in parent:
-                    parent[(z, False)] = ((y, True), links.weak(y)[z])
+            for z, g in inner[y]:
+                if -z not in parent:
+                    parent[-z] = (y, g)
                     frontier.append(z)
         if not frontier:
             return
 
 
-def _unwind(parent, state) -> tuple[list[int], list[int]]:
-    path, groups = [state[0]], []
-    while parent[state] is not None:
-        state, g = parent[state]
-        path.append(state[0])
+def _unwind(parent: Parents, node: int) -> tuple[list[int], list[int]]:
+    """The chain to ``node`` (on) and the groups of its links, from the start."""
+    path, groups = [node], []
+    state = parent[node]
+    while state is not None:
+        node, g = state
+        path.append(abs(node))
         groups.append(g)
+        state = parent[node]
     return path[::-1], groups[::-1]
 
 
@@ -162,14 +183,14 @@ def _shape(c: Candidates, path: list[int], groups: list[int]) -> str:
     cells = [(x - 1) // n for x in path]
     digits = {(x - 1) % n + 1 for x in path}
     strong_in_cell = [cells[i] == cells[i + 1] for i in range(0, len(path), 2)]
-    kinds = {g.index: g.kind for g in c.groups.groups}
+    gs = c.groups.groups  # (by index)
     if len(digits) == 1:
         if len(path) == 4:
-            k1, k2 = kinds[groups[0]], kinds[groups[2]]
+            k1, k2 = gs[groups[0]].kind, gs[groups[2]].kind
             lines = ("row", "column")
             if k1 == k2 and k1 in lines:
                 return "skyscraper"
-            if {k1, k2} == set(lines) and kinds[groups[1]] not in lines:
+            if {k1, k2} == set(lines) and gs[groups[1]].kind not in lines:
                 return "2-string kite"
             return "turbot fish"
         return "X-chain"
@@ -196,10 +217,9 @@ def _teach(c: Candidates, name: str, path: list[int], groups: list[int],
     """The chain in AIC notation, then in words, link by link with its constraint."""
     notation = "".join(("=" if k % 2 else "-") + _node(c, x) if k else _node(c, x)
                        for k, x in enumerate(path))
-    label = {g.index: g.label for g in c.groups.groups}
     words = [f"If {_is(c, path[0], False)}"]
     for k in range(1, len(path)):
-        words.append(f"{_is(c, path[k], k % 2 == 1)} ({label[groups[k - 1]]})")
+        words.append(f"{_is(c, path[k], k % 2 == 1)} ({c.groups.groups[groups[k - 1]].label})")
     lost = ", ".join(_is(c, -x, False).replace(" is not ", "≠") for x in derived)
     return (f"{name}: {notation}. {', then '.join(words)}. So {_is(c, path[0], True)} or "
             f"{_is(c, path[-1], True)}, and what sees both goes: {lost}.")

@@ -97,7 +97,7 @@ def _rectangles(c: Candidates) -> Iterator[tuple[tuple[int, ...], frozenset[int]
     holding the pair, two of whose cells in one row or column hold only that pair (every
     type has such a floor: a cheap start)."""
     lines = {kind: [h for h in c.houses if h.kind == kind] for kind in LINES}
-    line_of = {kind: {i: h for h in hs for i in h.cells} for kind, hs in lines.items()}
+    line_of = c.layout.line_of
     seen: set[tuple[tuple[int, ...], frozenset[int]]] = set()
     for kind, across in (("row", "column"), ("column", "row")):
         along = line_of[kind]

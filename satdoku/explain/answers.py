@@ -23,8 +23,10 @@ from satdoku.solving.solver import Status
 
 
 def _answer(e: Explanation, text: Callable[[Explanation], str],
-            time_limit: float | None, path: bool = True) -> Answer:
-    """Exit code, text and data of one explanation (``path``: a whole path, not a hint)."""
+            time_limit: float | None, path: bool = True,
+            disabled: tuple[str, ...] = ()) -> Answer:
+    """Exit code, text and data of one explanation (``path``: a whole path, not a hint;
+    ``disabled``: the families switched off, named when they leave a unique puzzle stuck)."""
     board = e.puzzle.board
     if e.status in (Status.UNIQUE, Status.MULTIPLE):
         unique = e.status is Status.UNIQUE
@@ -33,6 +35,12 @@ def _answer(e: Explanation, text: Callable[[Explanation], str],
         if not e.complete and not e.stuck and (path or not e.steps):
             answer.code = ExitCode.TIME_LIMIT
             answer.message = f"time limit of {time_limit:g} s reached after {len(e.steps)} steps"
+        elif unique and e.stuck:
+            steps = f"{len(e.steps)} step" + ("" if len(e.steps) == 1 else "s")
+            answer.code = ExitCode.STUCK
+            left = f" left (--disable {','.join(disabled)})" if disabled else ""
+            answer.message = (f"the techniques{left} stop after {steps}; the puzzle has "
+                              f"one solution")
         elif not unique:
             steps = f"{len(e.steps)} step" + ("" if len(e.steps) == 1 else "s")
             answer.message = (f"not unique: the puzzle has several solutions; logic goes "
@@ -82,6 +90,6 @@ def explain_answers(kind: str, time_limit: float | None, optimal: float | None =
         if svg_dir is not None and e.steps:
             from satdoku.explain.pictures import write_step_pictures
             write_step_pictures(e, svg_dir)
-        return _answer(e, text, time_limit, kind == "explain")
+        return _answer(e, text, time_limit, kind == "explain", disabled)
 
     return handle

@@ -71,7 +71,8 @@ def explain_command(source: Source, *, json_: Json = False, time_limit: TimeLimi
     fish, wings, chains … forcing chains), then a grade: score, minutes and band.
     A puzzle with several solutions gets the path as far as logic goes, then
     "No logical steps found." (exit 3). Exit code 0 unique, 3 several solutions, 1 none,
-    2 givens that clash, 4 time limit (the steps found so far are printed).
+    2 givens that clash, 4 time limit (the steps found so far are printed), 5 the
+    techniques left by --disable stop before the end of a unique puzzle.
     Examples: satdoku explain examples/puzzle.txt --teach  ·  satdoku explain
     examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --disable aic,wings
     """

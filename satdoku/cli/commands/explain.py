@@ -52,7 +52,7 @@ def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch
         picture_folder(svg_dir)
     fmt = OutputFormat.json if json_ else OutputFormat.grid
     work = Work(explain_answers, kind=kind, time_limit=time_limit, optimal=optimal,
-                svg_dir=svg_dir, teach=teach, disabled=disabled)
+                svg_dir=svg_dir, teach=teach, disabled=disabled, quiet=batch.quiet)
     with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))

@@ -26,7 +26,7 @@ from test_counts import nine
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bruteforce import brute_solutions
-from conftest import DATA
+from conftest import DATA, ROOT
 from satdoku.formats import parse_puzzle
 from satdoku.formats.fpuzzles import read_fpuzzles
 from satdoku.formats.fpuzzles_links import decode_payload
@@ -369,6 +369,34 @@ def test_time_limit_stops_a_job_with_a_clear_message():
             progress += reply.get("nonce") == nonce and reply.get("type") == "count"
         assert reply["type"] == "invalid" and "time limit of 0.5 s" in reply["message"]
         assert ("solutions found so far" in reply["message"]) == (progress > 0), reply
+    assert wait_no_children() == []
+
+
+def test_time_limit_keeps_the_steps_of_a_cut_solving_path():
+    """solvepath of a puzzle whose path takes minutes: within the time limit the steps found
+    so far come back with the board after them and a last line saying the limit stopped it
+    (never the bare time-limit message, never cached, no message after it)."""
+    from satdoku.formats import parse_json_puzzle
+    from satdoku.formats.fpuzzles_write import to_fpuzzles
+    from satdoku.solving import solver_for
+
+    puzzle = parse_json_puzzle((ROOT / "examples" / "little-killer.json").read_text())
+    solution = solver_for(puzzle.board, puzzle.rules).check(puzzle).solutions[0]
+    with serving(time_limit=3) as (port, srv), Client(port) as c:
+        for asked in (1, 2):  # (the second is not answered from the cache)
+            started = time.monotonic()
+            reply = c.ask("solvepath", to_fpuzzles(puzzle), timeout=30)
+            assert reply["type"] == "logical" and reply["isValid"] is True, reply
+            assert time.monotonic() - started < 3.5 and srv.jobs_started == asked
+            *steps, last = reply["message"].splitlines()
+            found = {0: "no step", 1: "1 step"}.get(len(steps), f"{len(steps)} steps")
+            assert last == (f"Time limit of 3 s reached after {found} (satdoku serve "
+                            "--time-limit): the board shows the candidates left."), last
+            assert all(line.startswith(f"{k}. ") for k, line in enumerate(steps, 1))
+            for cell, digit in zip(reply["cells"], solution, strict=True):
+                assert cell["value"] == digit or digit in cell.get("candidates", ())
+            with pytest.raises(TimeoutError):  # (the killed job says nothing more)
+                c.recv(1.0)
     assert wait_no_children() == []
 
 

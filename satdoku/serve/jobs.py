@@ -3,8 +3,9 @@
 A job runs in a child forked from the server (:mod:`satdoku.runtime.forked`), with the
 warm solver of its board and rules already loaded, copy-on-write. It sends *messages*
 (pickled tuples) as it goes: ``("reply", response)`` — a protocol response, without its
-nonce, forwarded to the client at once (count progress, estimate updates, answers) — and
-``("learn", puzzle, solutions, impossible)`` — what the server keeps for later requests
+nonce, forwarded to the client at once (count progress, estimate updates, answers);
+``("partial", response)`` — the same, but an answer cut short by the time limit, so never
+cached — and ``("learn", puzzle, solutions, impossible)`` — what the server keeps for later requests
 (:mod:`.cache`). The server kills the child when the client sends anything newer,
 cancels, closes the socket, or the job's time runs out: nothing here needs to stop itself.
 
@@ -196,7 +197,10 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
             return
 
 
-def logical(puzzle: Puzzle, one: bool, options: Options, emit: Emit) -> None:
-    """``step`` (``one``) or ``solvepath``: the ``logical`` answer."""
+def logical(puzzle: Puzzle, one: bool, options: Options, emit: Emit,
+            time_limit: float | None = None) -> None:
+    """``step`` (``one``) or ``solvepath``: the ``logical`` answer; a path that the server's
+    ``time_limit`` cuts short is sent as far as it got, as a ``partial`` (never cached)."""
     from satdoku.serve.logic import logical as answer
-    _reply(emit, answer(puzzle, one, options.disabled))
+    response, final = answer(puzzle, one, options.disabled, time_limit)
+    emit(("reply" if final else "partial", response))

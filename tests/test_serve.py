@@ -154,6 +154,7 @@ def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(
     first = client.recv(30)
     assert first["nonce"] == nonce and first["type"] == "estimate"
     assert first["ci95_lower"] == first["estimate"] == 1001 and first["ci95_upper"] == 9.0 ** 81
+    assert "stderr" not in first and "relErrPercent" not in first  # (no estimate yet)
     assert "more than 1,000 solutions" in first["message"]
     assert "never answers" in first["message"]
     client.send("cancel")

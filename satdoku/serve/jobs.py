@@ -182,9 +182,11 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
     epsilons = (*EPSILONS, *([EPSILONS[-1]] * 1000))
 
     def many(floor: int) -> None:  # (before the first run, which may take minutes)
+        # (sure bounds, no estimate yet: stderr and relErrPercent, which say how far
+        # ApproxMC's estimate may be off, are unknown, so left out as the protocol's nulls)
         upper = float(puzzle.board.n) ** (puzzle.board.num_cells - puzzle.num_givens)
-        _reply(emit, {"type": "estimate", "estimate": floor, "stderr": 0, "iterations": 0,
-                      "ci95_lower": floor, "ci95_upper": upper, "relErrPercent": 100,
+        _reply(emit, {"type": "estimate", "estimate": floor, "iterations": 0,
+                      "ci95_lower": floor, "ci95_upper": upper,
                       "message": MANY_SOLUTIONS.format(floor=floor - 1)})
 
     for runs, found in enumerate(approximate_counts(puzzle, epsilons, many=many), 1):

@@ -401,6 +401,22 @@ def test_time_limit_keeps_the_steps_of_a_cut_solving_path():
     assert wait_no_children() == []
 
 
+def test_rules_add_to_every_puzzle_the_editor_sends():
+    """serve --rules adds its rules to the editor's constraints (12 solutions, 1 with
+    anti-knight), as its --help says."""
+    from satdoku.rules import parse_rules
+    with serving(rules=parse_rules("anti-knight")) as (port, _), Client(port) as c:
+        assert c.ask("count", fpuzzle(TWELVE4, 4))["count"] == 1
+
+
+def test_help_describes_serve_and_points_where_a_pip_user_finds_the_docs():
+    from conftest import run_cli
+    text = " ".join(run_cli("serve", "--help").out.split())
+    assert "add to the constraints of every puzzle the editor sends" in text
+    assert "JSON file" not in text and "ipuz" not in text
+    assert "docs/serve.md in the source repository" in text
+
+
 def test_memory_budget_refuses_what_does_not_fit():
     with serving(memory_budget=1 << 20) as (port, _), Client(port) as c:
         reply = c.ask("check", fpuzzle("." * 81))

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import pickle
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -251,6 +252,8 @@ def _task(command: str, solver: Any, puzzle: Any, reading: Reading, server: Serv
     options, memory = reading.options, server.memory
 
     def task(send: Any) -> bytes:
+        began = time.perf_counter()  # (a path's time limit counts from here)
+
         def emit(message: tuple) -> None:
             send(pickle.dumps(message))
         os.nice(JOB_NICENESS)  # (the event loop stays quick when jobs fill every core)
@@ -265,7 +268,8 @@ def _task(command: str, solver: Any, puzzle: Any, reading: Reading, server: Serv
         elif command == "estimate":
             jobs.estimate(puzzle, emit)
         else:
-            jobs.logical(puzzle, command == "step", options, emit, server.settings.time_limit)
+            jobs.logical(puzzle, command == "step", options, emit, server.settings.time_limit,
+                         began)
         return b""
 
     return task

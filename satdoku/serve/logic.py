@@ -29,10 +29,12 @@ MARGIN = 0.1
 
 
 def logical(puzzle: Puzzle, one: bool, disabled: Iterable[str] = (),
-            time_limit: float | None = None) -> tuple[dict[str, Any], bool]:
+            time_limit: float | None = None,
+            start: float | None = None) -> tuple[dict[str, Any], bool]:
     """The ``logical`` answer (without nonce) for ``step`` (``one``) or ``solvepath``, and
-    whether it is final (False: ``time_limit``, the server's, cut the path short; the
-    steps found are kept, the board after them, and a last line says so).
+    whether it is final (False: ``time_limit``, the server's, counted from ``start`` (a
+    :func:`time.perf_counter` reading; None: now), cut the path short; the steps found are
+    kept, the board after them, and a last line says so).
 
     >>> from satdoku.formats import parse_puzzle
     >>> answer, final = logical(parse_puzzle("1.34 34.2 2.43 43.1"), one=False)
@@ -43,7 +45,7 @@ def logical(puzzle: Puzzle, one: bool, disabled: Iterable[str] = (),
         return _answer(puzzle, puzzle, [clash_message(puzzle.board, puzzle.clashes()),
                                         INVALID], False), True
     e = explain(puzzle, _own_seconds(time_limit), max_steps=1 if one else None,
-                disabled=frozenset(disabled))
+                disabled=frozenset(disabled), start=start)
     if e.status is Status.NO_SOLUTION:
         return _answer(puzzle, puzzle, ["no solution: the digits and marks on the board "
                                         "contradict the rules", INVALID], False), True

@@ -145,16 +145,21 @@ def test_estimate_of_a_small_count_is_exact(client):
     assert set(reply) >= {"stderr", "iterations", "relErrPercent"}
 
 
-def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(client):
+@pytest.mark.parametrize("n", [9, 16])
+def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(client, n):
     """Past the exact count, the first answer comes before ApproxMC's first run: the count
-    enumerated, a sure upper bound (n to the blank cells) and where ApproxMC is hopeless;
-    Cancel then stops it."""
+    enumerated, a sure upper bound (n to the blank cells: 16^256 is past a float, so sent
+    exact), stderr and relative error that follow from them (the userscript prints those),
+    and where ApproxMC is hopeless; Cancel then stops it."""
     pytest.importorskip("pyapproxmc")
-    nonce = client.send("estimate", fpuzzle("." * 81))
-    first = client.recv(30)
-    assert first["nonce"] == nonce and first["type"] == "estimate"
-    assert first["ci95_lower"] == first["estimate"] == 1001 and first["ci95_upper"] == 9.0 ** 81
-    assert "stderr" not in first and "relErrPercent" not in first  # (no estimate yet)
+    nonce = client.send("estimate", fpuzzle("." * n * n, n))
+    first = client.recv(60)
+    assert first["nonce"] == nonce and first["type"] == "estimate", first
+    upper = n ** (n * n)
+    assert first["ci95_lower"] == first["estimate"] == 1001
+    assert first["ci95_upper"] == (float(upper) if n == 9 else upper)
+    assert first["relErrPercent"] > 1e70 and first["stderr"] > 1e70  # (nothing known)
+    assert first["iterations"] == 0
     assert "more than 1,000 solutions" in first["message"]
     assert "never answers" in first["message"]
     client.send("cancel")

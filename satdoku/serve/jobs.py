@@ -182,11 +182,8 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
     epsilons = (*EPSILONS, *([EPSILONS[-1]] * 1000))
 
     def many(floor: int) -> None:  # (before the first run, which may take minutes)
-        # (sure bounds, no estimate yet: stderr and relErrPercent, which say how far
-        # ApproxMC's estimate may be off, are unknown, so left out as the protocol's nulls)
-        upper = float(puzzle.board.n) ** (puzzle.board.num_cells - puzzle.num_givens)
-        _reply(emit, {"type": "estimate", "estimate": floor, "iterations": 0,
-                      "ci95_lower": floor, "ci95_upper": upper,
+        upper = puzzle.board.n ** (puzzle.board.num_cells - puzzle.num_givens)
+        _reply(emit, {"type": "estimate", **sure_bounds(floor, upper),
                       "message": MANY_SOLUTIONS.format(floor=floor - 1)})
 
     for runs, found in enumerate(approximate_counts(puzzle, epsilons, many=many), 1):
@@ -197,6 +194,33 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
                       "relErrPercent": round(100 * found.epsilon, 3)})
         if found.value == 0:
             return
+
+
+def sure_bounds(lower: int, upper: int) -> dict[str, Any]:
+    """The numbers of an ``estimate`` answer that knows only sure bounds (no ApproxMC run
+    yet): the estimate is ``lower``; ``stderr`` and ``relErrPercent`` follow from the bounds
+    as for a run (half the width / 1.96; 100·ε where upper = estimate·(1 + ε)), so they
+    say how little is known (the userscript prints these numbers, not the message; it
+    needs every one of them). Exact integers where a float cannot hold them (JavaScript
+    reads those as Infinity).
+
+    >>> b = sure_bounds(1001, 4004)
+    >>> b["stderr"], b["relErrPercent"], b["ci95_lower"], b["ci95_upper"]
+    (766.0, 300.0, 1001, 4004.0)
+    >>> sure_bounds(1001, 16 ** 256)["ci95_upper"] == 16 ** 256
+    True
+    """
+    return {"estimate": lower, "stderr": _number((upper - lower) * 25 // 98),
+            "iterations": 0, "ci95_lower": lower, "ci95_upper": _number(upper),
+            "relErrPercent": _number(100 * (upper - lower) // lower)}
+
+
+def _number(x: int) -> float | int:
+    """``x`` as a float when one holds it, else the exact integer."""
+    try:
+        return float(x)
+    except OverflowError:
+        return x
 
 
 def logical(puzzle: Puzzle, one: bool, options: Options, emit: Emit,

@@ -15,13 +15,13 @@ constraint one of its digits; a kropki *chain* is dots linked cell to cell.
 >>> b = Board.classic(4)
 >>> cand = {0: {1, 2, 3, 4}, 5: {2}, 10: {1, 2, 3, 4}}
 >>> print(little_killer_text(b, (0, 5, 10), 6, cand))  # doctest: +NORMALIZE_WHITESPACE
-r1c1, r2c2, r3c3 add up to 6 (digits may repeat); r2c2=2 is placed, so the others add up
+r1c1, r2c2, r3c3 add up to 6; r2c2=2 is placed, so the others add up
 to 4; with the digits left, r1c1 keeps 1–3, r3c3 keeps 1–3;
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import combinations, pairwise, product
 from typing import Any
@@ -37,7 +37,7 @@ Cand = Mapping[int, set[int]]
 MOST_LISTED = 6
 
 
-def spans(digits: Sequence[int] | set[int]) -> str:
+def spans(digits: Iterable[int]) -> str:
     """``1–3,6``: digits in runs.
 
     >>> spans({1, 2, 3, 6, 8, 9})
@@ -92,8 +92,7 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
     open_ = [i for i in cells if i not in placed]
     rest = total - sum(next(iter(cand[i])) for i in placed)
     shared = [lab for lab, hc in houses if len(set(hc) & set(cells)) > 1]
-    head = (f"{names(board, cells)} add up to {total} (digits may repeat"
-            + (f", but not within {', '.join(shared)}); " if shared else "); "))
+    head = f"{names(board, cells)} add up to {total}{repeat_note(board, cells, shared)}; "
     if placed:
         fixed = ", ".join(f"{board.cell_name(i)}={next(iter(cand[i]))}" for i in placed)
         head += (f"{fixed} {'is' if len(placed) == 1 else 'are'} placed, so the "
@@ -103,6 +102,23 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
         return ""
     kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in open_)
     return head + (f"with the digits left, {kept}; " if open_ else "")
+
+
+def repeat_note(board: Board, cells: Sequence[int], shared: Sequence[str]) -> str:
+    """`` (digits may repeat)`` when no two of ``cells`` share a row, column or box; with
+    ``shared`` (the cited houses holding two of them), `` (digits may repeat, but not within
+    box 3)``; else '' (the step does not need them to differ, but saying that digits may
+    repeat in one house would read as a wrong rule).
+
+    >>> b = Board.classic(4)
+    >>> repeat_note(b, (0, 5), []), repeat_note(b, (0, 6), []), repeat_note(b, (0, 5), ["box 1"])
+    ('', ' (digits may repeat)', ' (digits may repeat, but not within box 1)')
+    """
+    if shared:
+        return f" (digits may repeat, but not within {', '.join(shared)})"
+    if any(len(set(u) & set(cells)) > 1 for u in board.units):
+        return ""
+    return " (digits may repeat)"
 
 
 def apart(cells: Sequence[int], houses: Sequence[tuple[str, Sequence[int]]]
@@ -158,9 +174,14 @@ def _sandwich_sets(n: int, line: Sequence[int], total: int, cand: Cand
 
 
 def _sets_text(sets: Sequence[tuple[int, ...]]) -> str:
-    shown = " or ".join("{" + "+".join(map(str, s)) + "}" if s else "nothing"
-                        for s in sets[:3])
-    return shown + (f" or {len(sets) - 3} more" if len(sets) > 3 else "")
+    """``{2+3} or {1+4}``: every digit set, counted first when there are more than 3 (the
+    teach level never writes "and 3 more").
+
+    >>> _sets_text([(1, 4), (2, 3)]), _sets_text([(1,), (2,), (3,), (4,)])
+    ('{1+4} or {2+3}', 'one of 4 sets, {1} or {2} or {3} or {4}')
+    """
+    shown = " or ".join("{" + "+".join(map(str, s)) + "}" if s else "nothing" for s in sets)
+    return f"one of {len(sets)} sets, {shown}" if len(sets) > 3 else shown
 
 
 def line_name(board: Board, line: Sequence[int]) -> str:

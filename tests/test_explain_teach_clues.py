@@ -284,7 +284,9 @@ def test_a_double_arrow_lists_its_fillings():
     cand = _cand(9, step.facts, line)
     fills = _arrow_fills(line, cand)
     ends = f"{_name(line[0])}+{_name(line[-1])}"
-    assert f"{ends} = {'+'.join(_name(c) for c in line[1:-1])} (digits may repeat)" in step.teach
+    # all in one box: no "(digits may repeat)", which would read as a wrong rule
+    assert len({e.puzzle.board.box_of[c] for c in line}) == 1
+    assert f"{ends} = {'+'.join(_name(c) for c in line[1:-1])}: with" in step.teach
     assert len(fills) <= 6
     for w in fills:
         assert f"{w[0]}+{w[-1]} = {'+'.join(map(str, w[1:-1]))}" in step.teach

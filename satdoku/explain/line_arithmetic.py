@@ -40,6 +40,18 @@ class Said:
     text: str
     keep: Mapping[int, AbstractSet[int]]
     rule: guard.RuleCheck
+    #: A longer sentence saying more, for when this one does not account for the step.
+    fuller: Said | None = None
+
+
+def first_true(board: Board, said: Said | None, cand: Mapping[int, AbstractSet[int]],
+               step: Step) -> str:
+    """The text of ``said``, or of its fuller sentence, that accounts for the step; ''."""
+    while said is not None:
+        if accounts_for(board, said, cand, step):
+            return said.text
+        said = said.fuller
+    return ""
 
 
 def accounts_for(board: Board, said: Said, cand: Mapping[int, AbstractSet[int]],
@@ -142,10 +154,9 @@ def sets_said(board: Board, cells: Sequence[int], sets: Sequence[Sequence[int]],
     loose = {c: cand[c] & {d for s in sets for d in s} for c in cells}
     exact = {c: {d for d in cand[c] for s in sets if d in s and _matches(
         [x for x in cells if x != c], sorted(set(s) - {d}), cand)} for c in cells}
-    if loose == exact:
-        return Said(head, loose, rule)
-    return Said(f"{head.removesuffix('; ')}, so {kept_text(board, cells, exact)}; ", exact,
-                rule)
+    fuller = Said(f"{head.removesuffix('; ')}, so {kept_text(board, cells, exact)}; ", exact,
+                  rule)
+    return Said(head, loose, rule, None if loose == exact else fuller)
 
 
 def renban_said(board: Board, line: Sequence[int], cand: Cand) -> Said:

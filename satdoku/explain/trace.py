@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, cage_total
-from satdoku.explain.line_arithmetic import accounts_for, one_constraint_said, pair_text
+from satdoku.explain.line_arithmetic import first_true, one_constraint_said, pair_text
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
 from satdoku.explain.variant_reading import variant_text
 from satdoku.explain.variant_text import parity_groups, parity_text, side_var
@@ -281,7 +281,4 @@ def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[in
         cell, d = cell_digit(board, y)
         if cell in cand:
             cand[cell] = {d} if y > 0 else cand[cell] - {d}
-    said = one_constraint_said(board, g.rule, cand)
-    if said is None or not accounts_for(board, said, cand, step):
-        return ""
-    return said.text
+    return first_true(board, one_constraint_said(board, g.rule, cand), cand, step)

@@ -1,0 +1,146 @@
+"""The teach texts of one-constraint variant steps are true and account for the step.
+
+Every thermometer, arrow, whisper and cage step of the example paths that teaches with
+arithmetic is read back (:mod:`teach_reader`): what it says each cell keeps must lie within
+the digits the cited facts leave, hold every digit some filling of the rule (written in
+the reader, by brute force) puts there, and rule out every elimination the step derives.
+Before, "thermometer bounds" gave min/max ranges that ignored the holes the facts leave
+(thermo.json step 6: "r2c4 2–8" where the facts leave 2,3) and "arrow sum" the line's
+trivial range ("between 2 and 18"). Then the phrases of the trial report: a placed digit
+said as placed (not "7–7"), "(digits may repeat)" never said of cells in one house, one
+short sentence for a trial step, a pair rule's placed cell named, no "N more".
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from teach_reader import arrow, cage, problems, thermo, whisper
+
+from satdoku.explain import explain
+from satdoku.explain.clue_text import _misses
+from satdoku.explain.steps import TRIAL, Step
+from satdoku.explain.trace import generic_teach
+from satdoku.explain.variant_text import _sets_text
+from satdoku.formats import parse_json_puzzle, parse_puzzle
+from satdoku.rules import parse_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Whole paths of these examples (steps: all); whispers only its first steps (7 s whole).
+PATHS = {"thermo": None, "arrows": None, "killer": None, "whispers": 80}
+#: The names of the steps read here, and the number of them each path must hold.
+NAMES = ("thermometer bounds", "arrow sum", "whisper bounds", "cage combinations")
+
+
+@pytest.fixture(scope="module")
+def paths():
+    out = {}
+    for name, steps in PATHS.items():
+        p = parse_json_puzzle((ROOT / "examples" / f"{name}.json").read_text())
+        out[name] = explain(p, max_steps=steps) if steps else explain(p)
+    return out
+
+
+def _rule(g):
+    """(cells in the rule's order, the rule as written in the reader) of a group, or None."""
+    rule = g.rule
+    lines, arrows, cages = (getattr(rule, k, ()) for k in ("lines", "arrows", "cages"))
+    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
+        return tuple(lines[0]), thermo(rule.name == "slow thermo")
+    if rule.name == "whispers" and len(lines) == 1:
+        return tuple(lines[0].cells), whisper(lines[0].gap(9))
+    if len(arrows) == 1 and len(arrows[0].circle) == 1:
+        return (*arrows[0].circle, *arrows[0].line), arrow(len(arrows[0].line))
+    if len(cages) == 1 and cages[0].total is not None:
+        return tuple(cages[0].cells), cage((cages[0].total,))
+    return None
+
+
+def _checked(e):
+    """(step number, problems) of each step of :data:`NAMES` citing one variant constraint
+    (and maybe cells' own "one digit" constraints, which every filling keeps)."""
+    out = []
+    for k, step in enumerate(e.steps, 1):
+        variant = [e.groups.groups[g] for g in step.groups
+                   if e.groups.groups[g].kind != "cell"]
+        if step.name in NAMES and len(variant) == 1:
+            cells, rule = _rule(variant[0])
+            out.append((k, problems(e.puzzle.board, cells, rule, step.facts, step.derived,
+                                    step.teach)))
+    return out
+
+
+@pytest.mark.parametrize("name", list(PATHS))
+def test_every_stated_keep_is_true_and_accounts_for_the_step(paths, name):
+    checked = _checked(paths[name])
+    assert checked, name
+    wrong = [(k, p) for k, p in checked if p]
+    assert not wrong, f"{name}: {wrong[:3]}"
+
+
+def test_the_trial_report_steps_now_say_the_holes(paths):
+    """thermo.json steps 6 and 53, arrows.json step 50 (the trial report's B1, B5)."""
+    thermo_, arrows = paths["thermo"].steps, paths["arrows"].steps
+    assert "the facts leave r2c4 1–3,9" in thermo_[5].teach
+    assert "r3c3 keeps 1,2, r2c4 keeps 2,3" in thermo_[5].teach
+    assert "r7c2 is 5, r7c3 is 6" in thermo_[52].teach
+    assert "lies between" not in arrows[49].teach
+    assert "r9c2 keeps" in arrows[49].teach and "r8c3 keeps" in arrows[49].teach
+
+
+def test_a_single_kept_digit_is_said_as_placed(paths):
+    """T1: "r1c3 is 7", never "r1c3 7–7"."""
+    for e in paths.values():
+        for step in e.steps:
+            assert not re.search(r"\b(\d+)–\1\b", step.teach), step.teach
+    assert "r1c3 is 7, r2c2 is 8, r3c2 is 9" in paths["thermo"].steps[0].teach
+
+
+def test_digits_may_repeat_is_never_said_of_cells_in_one_house():
+    """T2: the double arrow r2c9-r1c8-r1c9 lies in box 3; the little killer r1c6 ↘ has
+    r2c7 and r3c8 in box 3."""
+    for name, steps in (("double-arrows", 3), ("little-killer", 1)):
+        e = explain(parse_json_puzzle((ROOT / "examples" / f"{name}.json").read_text()),
+                    max_steps=steps)
+        board = e.puzzle.board
+        for step in e.steps:
+            for said in re.findall(r"((?:r\d+c\d+[+, ]+)+(?:r\d+c\d+)?[^(;]*)\(digits may "
+                                   r"repeat\)", step.teach):
+                cells = {board.parse_cell(c) for c in re.findall(r"r\d+c\d+", said)}
+                assert all(len(set(u) & cells) < 2 for u in board.units), step.teach
+        assert "(digits may repeat)" not in e.steps[0].teach
+
+
+def test_a_trial_step_says_one_short_sentence(paths):
+    """T4: the count of constraints and facts, not every label again."""
+    e = paths["thermo"]
+    step = Step(derived=(-1,), groups=tuple(range(37)), facts=tuple(range(2, 30)),
+                method=TRIAL, name="trial and error")
+    text = generic_teach(e.groups, step, step.name, step.facts)
+    assert text == ("No single chain shows it: assuming r1c1=1, the solver needs search over "
+                    "37 constraints and 28 facts to reach a contradiction; so r1c1≠1.")
+
+
+#: A puzzle made by ``satdoku generate --rules anti-knight --seed 3 -f line``.
+ANTI_KNIGHT = ".8.1.7..........8..1...4.....6.......2.....4.......8.....4...1..5..........3.8.7."
+
+
+def test_a_pair_rule_names_the_placed_cell():
+    """T6: "r1c7 and r3c6 are a knight's move apart; r3c6 is 4, so …", from the rule's
+    own move and relation."""
+    p = parse_puzzle(ANTI_KNIGHT, rules=tuple(parse_rules("anti-knight")))
+    e = explain(p, max_steps=3)
+    step = e.steps[0]
+    assert step.name == "anti-knight"
+    assert re.fullmatch(r"r\d+c\d+ and r\d+c\d+ are a knight's move apart; r\d+c\d+ is \d, "
+                        r"so r\d+c\d+ cannot hold the same digit: r\d+c\d+≠\d\.", step.teach)
+
+
+def test_no_text_counts_what_it_leaves_out():
+    """N4, N5: every digit set listed; "X = 1 falls short (1 alone)"."""
+    assert _sets_text([(1, 9), (2, 8), (3, 7), (4, 6)]) == (
+        "one of 4 sets, {1+9} or {2+8} or {3+7} or {4+6}")
+    assert _misses(9, [1], 20) == ["X = 1 falls short (1 alone)"]
+    assert _misses(9, [5, 6], 40) == ["X = 5,6 fall short (at most 6+9+8+7+5+4 = 39)"]

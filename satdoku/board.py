@@ -219,7 +219,11 @@ class Board:
         return f"r{r + 1}c{c + 1}"
 
     def unit_name(self, what: str, k: int, unit: Unit) -> str:
-        """How messages name ``unit``, the k-th (from 0) of its kind: ``row 3``, ``box 5``."""
+        """How messages name ``unit``, the k-th (from 0) of its kind: ``row 3``, ``box 5``;
+        a main diagonal by its way (``diagonal ↘`` from r1c1, ``diagonal ↗`` from the
+        bottom-left corner: numbers would not say which is which)."""
+        if what == "diagonal" and len(unit) > 1:
+            return f"diagonal {'↘' if unit[1] - unit[0] == self.n + 1 else '↗'}"
         return f"{what} {k + 1}"
 
     def parse_cell(self, name: str) -> int:

@@ -13,14 +13,15 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2     # unreadable input, bad option, givens that already clash
     MULTIPLE = 3      # more than one solution where uniqueness was asked
     TIME_LIMIT = 4    # a time limit ran out before an answer
+    STUCK = 5         # explain/hint: the techniques left (--disable) stop before the end
     INTERNAL = 70     # a bug: e.g. a solution failed independent verification
     OUTPUT = 74       # the output could not be written: disk full, stream closed, no rights
     INTERRUPTED = 130  # Ctrl-C or TERM: what was done is written
 
 
 #: For a batch, the exit code is the worst one met, in this order (worst last).
-SEVERITY = [ExitCode.OK, ExitCode.MULTIPLE, ExitCode.NO_SOLUTION, ExitCode.TIME_LIMIT,
-            ExitCode.BAD_INPUT, ExitCode.OUTPUT, ExitCode.INTERNAL]
+SEVERITY = [ExitCode.OK, ExitCode.STUCK, ExitCode.MULTIPLE, ExitCode.NO_SOLUTION,
+            ExitCode.TIME_LIMIT,            ExitCode.BAD_INPUT, ExitCode.OUTPUT, ExitCode.INTERNAL]
 
 
 def worst(codes: list[ExitCode]) -> ExitCode:

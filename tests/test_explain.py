@@ -420,3 +420,11 @@ def test_cli_errors(args, code, words):
 def test_cli_time_limit():
     run = run_cli("explain", TRIAL_PUZZLE, "--time-limit", "0.3")
     assert run.code == 4 and "time limit" in run.err
+
+
+def test_on_step_reports_each_step_as_it_is_found():
+    """The progress of a long path (the shell draws it on a terminal): called after each step
+    with the number found so far."""
+    seen: list[int] = []
+    e = explain(parse_puzzle("1.34 34.2 2.43 43.1"), on_step=seen.append)
+    assert seen == list(range(1, len(e.steps) + 1)) and len(seen) == 4

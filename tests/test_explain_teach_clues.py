@@ -14,6 +14,7 @@ import json
 import re
 from itertools import combinations, permutations, product
 
+import pytest
 from test_explain_names import _puzzle, _step
 
 from conftest import ROOT
@@ -413,3 +414,30 @@ def test_a_sandwich_with_a_box_confines_a_digit_to_it():
     spots = ", ".join(_name(c) for c in fours)
     assert f"in row 5, 4 fits only at {spots}, in box 5;" in teach
     assert re.search(r"so r4c5≠4\.$", teach)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "examples").glob("*.json")))
+def test_every_constraint_of_an_example_has_its_own_label(name):
+    """Labels name one constraint each, also where several start at one cell (two kropki
+    dots at r2c6 were both `white dots at r2c6`: now `white dots at r2c6→r2c7` and
+    `…→r3c6`)."""
+    from collections import Counter
+
+    from satdoku import load
+
+    p = load(str(ROOT / "examples" / name))
+    labels = Counter(g.label for g in constraint_groups(p.board, p.rules).groups)
+    assert [x for x, k in labels.items() if k > 1] == []
+
+
+def test_instances_that_share_a_start_say_their_way():
+    from satdoku import load
+
+    text = json.dumps({"size": 9, "givens": "." * 81,
+                       "thermos": [["r1c1", "r1c2", "r1c3"], ["r1c1", "r2c1", "r3c1"]],
+                       "arrows": [{"circle": ["r5c5"], "line": ["r5c6", "r5c7"]},
+                                  {"circle": ["r5c5"], "line": ["r5c6", "r6c6"]}]})
+    p = load(text)
+    labels = {g.label for g in constraint_groups(p.board, p.rules).groups}
+    assert {"thermo at r1c1→r1c2", "thermo at r1c1→r2c1", "arrow at r5c5→r5c6→r5c7",
+            "arrow at r5c5→r5c6→r6c6"} <= labels

@@ -440,6 +440,9 @@ def test_disabledlogic_keeps_every_step_of_a_family_out(client):
         return {n for n in names if n in message}
     assert used(fpuzzle(line, 9)) & {"locked candidates"}
     assert not used({**fpuzzle(line, 9), "disabledlogic": ["pointing", "tuples"]})
+    # (forcing chains finish what the families left cannot: this path stopped after 24)
+    off = {**fpuzzle(line, 9), "disabledlogic": ["pointing", "tuples"]}
+    assert "No logical steps found." not in client.ask("solvepath", off)["message"]
 
 
 @pytest.mark.parametrize("origin", ["not a url", "https://example.org/", "example.org",

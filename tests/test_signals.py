@@ -246,3 +246,38 @@ def test_a_stop_signal_at_a_random_moment_keeps_a_verified_prefix(tmp_path, comm
     _verified_prefix(kind, given, out)
     assert not list(tmp_path.glob(".*.tmp")), where
     assert _gone(children), where
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stopped_path_prints_the_steps_found_so_far(tmp_path, signum):
+    """Ctrl-C in the middle of one puzzle's path writes the steps found before it (as the
+    time limit does), says how many on one stderr line and exits 130 (before: nothing
+    was written, and stderr said the results were)."""
+    import re
+
+    from satdoku import load, solve
+
+    source = ROOT / "examples" / "whispers.json"  # (a path of ~7 s)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "explain", str(source)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, cwd=tmp_path, start_new_session=True)
+    try:
+        _started(proc.pid)
+        time.sleep(2.0)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    lines = out.rstrip("\n").splitlines()
+    assert proc.returncode == 130, err
+    steps = [x for x in lines if re.match(r" *\d+\. ", x)]
+    assert steps and lines[-1] == f"... stopped after {len(steps)} steps: interrupted"
+    assert err == (f"satdoku: {source}: interrupted after {len(steps)} steps; the steps "
+                   f"found so far were written\n")
+    solution = solve(load(str(source))).solutions[0]
+    for r, c, d in re.findall(r"r(\d+)c(\d+)=(\d+)", "\n".join(steps)):  # (placements true)
+        assert solution[(int(r) - 1) * 9 + int(c) - 1] == int(d)

@@ -88,7 +88,7 @@ def emit(record: Record, answer: Answer, fmt: OutputFormat, out: TextIO,
         note(f"satdoku: warning: {record.where(warning, name, many)}{warning}")
     if record.warnings and answer.text and fmt is OutputFormat.grid:
         answer.text = "".join(f"# warning: {w}\n" for w in record.warnings) + answer.text
-    if answer.message:
+    if answer.message and not (answer.interrupted and many):  # (the batch's own line says it)
         where = record.where(answer.message, name, many)
         prefix = "satdoku: error: " if answer.code in (ExitCode.BAD_INPUT, ExitCode.OUTPUT,
                                                      ExitCode.INTERNAL) else "satdoku: "

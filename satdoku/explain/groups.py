@@ -251,6 +251,47 @@ def _instance_label(board: Board, rule: Rule, cells: Sequence[int]) -> str:
     return f"{rule.name}{label} at {board.cell_name(first)}{arrow}"
 
 
+def _route(board: Board, rule: Rule, cells: Sequence[int]) -> tuple[int, ...]:
+    """The cells of an instance's marking in its own order (a thermometer from its bulb, a
+    dot's two cells …), else its cells: what tells apart instances that start at one cell."""
+    marks = [m for m in rule.markings(board) if m.cells]
+    return tuple(marks[0].cells) if len(marks) == 1 else tuple(cells)
+
+
+def _distinct(board: Board, labels: list[str], routes: list[tuple[int, ...]]) -> list[str]:
+    """``labels`` made distinct where two instances share one (two dots at one cell,
+    branching thermometers, arrows from one circle): each of those says the next cells of
+    its route, as far as needed (``white dots at r2c6→r3c6``, ``thermo at r1c1→r2c1``),
+    and a number where even the routes are the same.
+
+    >>> from satdoku.board import Board
+    >>> _distinct(Board(9), ["dot at r1c1", "dot at r1c1", "cage at r5c5"],
+    ...           [(0, 1), (0, 9), (40, 41)])
+    ['dot at r1c1→r1c2', 'dot at r1c1→r2c1', 'cage at r5c5']
+    """
+    out = list(labels)
+    same: dict[str, list[int]] = {}
+    for k, label in enumerate(labels):
+        same.setdefault(label, []).append(k)
+    for label, ks in same.items():
+        if len(ks) < 2:
+            continue
+        longest = max(len(routes[k]) for k in ks)
+        for length in range(2, longest + 1):
+            tried = {k: label + "".join(f"→{board.cell_name(i)}" for i in routes[k][1:length])
+                     for k in ks}
+            if len(set(tried.values())) == len(ks) or length == longest:
+                break
+        counts: dict[str, int] = {}
+        for k in ks:
+            counts[tried[k]] = counts.get(tried[k], 0) + 1
+        seen: dict[str, int] = {}
+        for k in ks:
+            seen[tried[k]] = seen.get(tried[k], 0) + 1
+            out[k] = tried[k] + (f" #{seen[tried[k]]}" if counts[tried[k]] > 1 else "")
+    return out
+
+
 def _cells_label(board: Board, name: str, cells: Sequence[int]) -> str:
     if len(cells) <= 3:
         return f"{name} {', '.join(board.cell_name(i) for i in cells)}"
@@ -317,13 +358,17 @@ def _rule_specs(board: Board, rule: Rule, pool: _Pool, deadline: Deadline
     split = _split(board, rule, pool)
     out: list[tuple[str, str, list[Clause], Rule | None]] = []
     if split is not None:
+        routes: list[tuple[int, ...]] = []
         for k, (part, own) in enumerate(split):
             if k % _EVERY == 0:
                 deadline.check("building the constraint groups")
             clauses = [c for r in part.regions(board) for c in region_clauses(board, r)] + own
-            out.append((rule.name, _instance_label(board, part, _cells(board, clauses)),
-                        clauses, part))
-        return out
+            cells = _cells(board, clauses)
+            out.append((rule.name, _instance_label(board, part, cells), clauses, part))
+            routes.append(_route(board, part, cells))
+        labels = _distinct(board, [label for _, label, _, _ in out], routes)
+        return [(kind, label, clauses, part)
+                for (kind, _, clauses, part), label in zip(out, labels, strict=True)]
     kind = _region_kind(board, rule)
     for k, region in enumerate(rule.regions(board)):
         deadline.check("building the constraint groups")

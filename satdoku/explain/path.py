@@ -19,7 +19,7 @@ off (the editor's ``disabledlogic``: :data:`~.catalogue.EDITOR_FAMILIES`).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from cnf.budget import Deadline
@@ -32,6 +32,16 @@ from satdoku.explain.steps import TRIAL, Step, cell_digit
 from satdoku.puzzle import Puzzle
 from satdoku.rules import Grid
 from satdoku.solving.solver import Status, solver_for
+
+
+class PathInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or TERM) while a path was being found: a KeyboardInterrupt that carries the
+    steps found so far (``explanation``, neither complete nor stuck), so that the shell
+    can print them before it stops."""
+
+    def __init__(self, explanation: Explanation) -> None:
+        super().__init__()
+        self.explanation = explanation
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,7 @@ class Explanation:
     seconds: float = 0.0
     start: tuple[int, ...] = ()     # facts before the first step (givens, their consequences)
     stuck: bool = False
+    interrupted: bool = False      # Ctrl-C (or TERM) cut the path short
 
     @property
     def grade(self) -> Grade | None:
@@ -114,7 +125,8 @@ trial_steps=0, steps=2)
 
 def explain(puzzle: Puzzle, time_limit: float | None = None,
             max_steps: int | None = None, optimal: float | None = None,
-            disabled: Iterable[str] = (), start: float | None = None) -> Explanation:
+            disabled: Iterable[str] = (), start: float | None = None,
+            on_step: Callable[[int], None] | None = None) -> Explanation:
     """The solving path of ``puzzle`` (its first ``max_steps`` steps), within
     ``time_limit`` seconds. A puzzle with several solutions gets the path as far as
     logic goes (``stuck`` then); one with none, or givens that clash, gets no path.
@@ -123,7 +135,9 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
     constraint groups (:mod:`.optimal`), as far as that search gets in the time.
     ``disabled``: editor families of techniques not to use (:data:`EDITOR_FAMILIES`).
     ``start``: when the work on the puzzle began (a :func:`time.perf_counter` reading; None:
-    now): ``time_limit`` counts from it."""
+    now): ``time_limit`` counts from it. ``on_step``: called after each step with the number
+    of steps so far (progress). Ctrl-C during the search raises :class:`PathInterrupted`
+    with the steps found before it (a plain KeyboardInterrupt before the first)."""
     start = time.perf_counter() if start is None else start
     deadline = Deadline(time_limit, start)
     off = frozenset(disabled)
@@ -149,7 +163,7 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
         return Explanation(puzzle, check.status, solutions=check.solutions,
                            seconds=time.perf_counter() - start)
     steps: list[Step] = []
-    stuck = False
+    stuck = interrupted = False
     try:
         while not search.solved:
             if (max_steps is not None and len(steps) >= max_steps) or deadline.expired:
@@ -161,19 +175,30 @@ def explain(puzzle: Puzzle, time_limit: float | None = None,
                     step = _optimal(search, step, optimal, deadline)
             except TimeoutError:
                 break
+            except KeyboardInterrupt:
+                if not steps:
+                    raise
+                interrupted = True
+                break
             if step is None:  # (no step: stuck, unless a search gave up at the deadline)
                 stuck = not deadline.expired
                 break
             steps.append(step)
             search.apply(step)
+            if on_step is not None:
+                on_step(len(steps))
         done = search.solved
         final = tuple(search.placed) if done else None
     finally:
         search.close()
     if final is not None:
         puzzle.verify(final)
-    return Explanation(puzzle, check.status, groups, tuple(steps), done, final,
-                       check.solutions, time.perf_counter() - start, search.start, stuck)
+    e = Explanation(puzzle, check.status, groups, tuple(steps), done, final,
+                    check.solutions, time.perf_counter() - start, search.start, stuck,
+                    interrupted)
+    if interrupted:
+        raise PathInterrupted(e)
+    return e
 
 
 def _optimal(search: Search, step: Step, seconds: float, deadline: Deadline) -> Step:

@@ -85,6 +85,10 @@ TRIAL_BUDGET = 20_000
 #: each need search (32 s CPU on examples/little-killer.json); the second smallest core was
 #: shrunk too before issue 28's limits, doubling that for a possibly lighter step.
 TRIAL_SHORTLIST = 1
+#: With ``contradictions`` disabled, generic steps named into a disabled family set aside
+#: at one position before the search gives up there: every generic step that is left must
+#: be named (an XY-wing the finders missed …), and most are forcing chains.
+SET_ASIDE = 16
 
 
 class Inconsistent(Exception):
@@ -123,6 +127,10 @@ class Search:
         self.variant = not classic_only(groups)
         self._refuted: tuple[int, list[int]] | None = None
         self._ever_refuted: set[int] = set()  # (by propagation, at some position so far)
+        #: Literals whose cheapest generic step fell in a disabled family, at this many
+        #: facts: the generic search looks past them (:meth:`_generic`).
+        self._banned: tuple[int, set[int]] = (-1, set())
+        self._set_aside = 0
         self._guarded: dict[int, list[list[int]]] = {}  # group index → its clauses, guarded
         self._grid: tuple[int, Candidates] | None = None
         #: Cells and houses: the groups whose consequences come with a placement.
@@ -324,11 +332,25 @@ class Search:
                     consequences=tuple(self.consequences(placements)))
 
     def _generic(self, deadline: Deadline | None, most: int | None) -> Step | None:
-        step = self._deduction(deadline, most)
-        if step is None:
-            return None
-        step = self.named(step)
-        return None if family_of(step.name) in self.disabled else step
+        """The cheapest generic step whose name is in no disabled family. A step named
+        into a disabled family (an X-wing found as a deduction, with fishes off) is not
+        taken: its literals are set aside and the search goes on with the others, so that
+        the families left (forcing chains …) still make progress."""
+        self._set_aside = 0
+        while True:
+            step = self._deduction(deadline, most)
+            if step is None:
+                return None
+            step = self.named(step)
+            if family_of(step.name) not in self.disabled:
+                return step
+            if self._banned[0] != len(self.facts):
+                self._banned = (len(self.facts), set())
+            self._banned[1].update(step.derived)
+            self._growth = None  # (grown again without them)
+            self._set_aside += 1
+            if "contradictions" in self.disabled and self._set_aside >= SET_ASIDE:
+                return None  # (every generic step is named: a bounded look for others)
 
     def named(self, step: Step) -> Step:
         """The step with its name, weight and teach text (from what it cites)."""
@@ -508,8 +530,11 @@ class Search:
             before.update(refuted)
             self._refuted = (len(self.facts), refuted)
         refuted = self._refuted[1]
+        if self._banned[0] == len(self.facts):
+            refuted = [x for x in refuted if x not in self._banned[1]]
+            candidates = [x for x in candidates if x not in self._banned[1]]
         if not refuted:
-            if most is not None or self.solution is None:
+            if most is not None or self.solution is None or not candidates:
                 return None  # no trial steps without a solution to aim at
             return self._trial(candidates, deadline)
         # The growth is kept per position, so that a search capped at ``most`` groups

@@ -86,7 +86,8 @@ def render_path(e: Explanation, teach: bool = False) -> str:
         lines.append(STUCK)
         return "\n".join(lines)
     if not e.complete:
-        lines.append(f"... stopped after {len(e.steps)} steps: the time limit ran out")
+        why = "interrupted" if e.interrupted else "the time limit ran out"
+        lines.append(f"... stopped after {len(e.steps)} steps: {why}")
         return "\n".join(lines)
     if not e.steps:
         lines.append("nothing to explain: every cell is given")

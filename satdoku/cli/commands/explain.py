@@ -52,7 +52,7 @@ def _run(kind: str, source: Source, json_: bool, time_limit: float | None, batch
         picture_folder(svg_dir)
     fmt = OutputFormat.json if json_ else OutputFormat.grid
     work = Work(explain_answers, kind=kind, time_limit=time_limit, optimal=optimal,
-                svg_dir=svg_dir, teach=teach, disabled=disabled)
+                svg_dir=svg_dir, teach=teach, disabled=disabled, quiet=batch.quiet)
     with output_stream(batch.output) as out:
         code = run_batch(records, name, fmt, out, work, batch.quiet, batch.jobs, batch.dask)
     raise typer.Exit(int(code))
@@ -71,7 +71,8 @@ def explain_command(source: Source, *, json_: Json = False, time_limit: TimeLimi
     fish, wings, chains … forcing chains), then a grade: score, minutes and band.
     A puzzle with several solutions gets the path as far as logic goes, then
     "No logical steps found." (exit 3). Exit code 0 unique, 3 several solutions, 1 none,
-    2 givens that clash, 4 time limit (the steps found so far are printed).
+    2 givens that clash, 4 time limit (the steps found so far are printed), 5 the
+    techniques left by --disable stop before the end of a unique puzzle.
     Examples: satdoku explain examples/puzzle.txt --teach  ·  satdoku explain
     examples/killer.json --svg-dir steps/  ·  satdoku explain PUZZLE --disable aic,wings
     """

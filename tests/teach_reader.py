@@ -58,6 +58,9 @@ def stated_left(text: str) -> dict[str, set[int]]:
                                                                   m.group(1))}
 
 
+#: The names of the steps read here (one variant constraint, maybe with cells' own).
+NAMES = ("thermometer bounds", "arrow sum", "whisper bounds", "cage combinations")
+
 #: A rule over a filling (a tuple of digits, the cells in order), also tried on prefixes
 #: to prune: (whole filling → holds, prefix → may still hold).
 Rule = tuple[Callable[[tuple[int, ...]], bool], Callable[[tuple[int, ...]], bool]]
@@ -142,4 +145,34 @@ def _fillings(cells: Sequence[int], cand: dict[int, set[int]]) -> list[tuple[int
     out: list[tuple[int, ...]] = [()]
     for c in cells:
         out = [(*w, d) for w in out for d in sorted(cand[c])]
+    return out
+
+
+def rule_of(g, n: int = 9):
+    """(cells in the rule's order, the rule as written here) of a group of one of
+    :data:`NAMES`' rules."""
+    rule = g.rule
+    lines, arrows, cages = (getattr(rule, k, ()) for k in ("lines", "arrows", "cages"))
+    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
+        return tuple(lines[0]), thermo(rule.name == "slow thermo")
+    if rule.name == "whispers" and len(lines) == 1:
+        return tuple(lines[0].cells), whisper(lines[0].gap(n))
+    if len(arrows) == 1 and len(arrows[0].circle) == 1:
+        return (*arrows[0].circle, *arrows[0].line), arrow(len(arrows[0].line))
+    if len(cages) == 1 and cages[0].total is not None:
+        return tuple(cages[0].cells), cage((cages[0].total,))
+    return None
+
+
+def checked_steps(e):
+    """(step number, problems) of each step of :data:`NAMES` citing one variant constraint
+    (and maybe cells' own "one digit" constraints, which every filling keeps)."""
+    out = []
+    for k, step in enumerate(e.steps, 1):
+        variant = [e.groups.groups[g] for g in step.groups
+                   if e.groups.groups[g].kind != "cell"]
+        if step.name in NAMES and len(variant) == 1:
+            cells, rule = rule_of(variant[0], e.puzzle.board.n)
+            out.append((k, problems(e.puzzle.board, cells, rule, step.facts, step.derived,
+                                    step.teach)))
     return out

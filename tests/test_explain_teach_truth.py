@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from teach_reader import arrow, cage, problems, thermo, whisper
+from teach_reader import checked_steps
 
 from satdoku.explain import explain
 from satdoku.explain.clue_text import _misses
@@ -30,8 +30,6 @@ from satdoku.rules import parse_rules
 ROOT = Path(__file__).resolve().parent.parent
 #: Whole paths of these examples (steps: all); whispers only its first steps (7 s whole).
 PATHS = {"thermo": None, "arrows": None, "killer": None, "whispers": 80}
-#: The names of the steps read here, and the number of them each path must hold.
-NAMES = ("thermometer bounds", "arrow sum", "whisper bounds", "cage combinations")
 
 
 @pytest.fixture(scope="module")
@@ -43,38 +41,9 @@ def paths():
     return out
 
 
-def _rule(g):
-    """(cells in the rule's order, the rule as written in the reader) of a group, or None."""
-    rule = g.rule
-    lines, arrows, cages = (getattr(rule, k, ()) for k in ("lines", "arrows", "cages"))
-    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
-        return tuple(lines[0]), thermo(rule.name == "slow thermo")
-    if rule.name == "whispers" and len(lines) == 1:
-        return tuple(lines[0].cells), whisper(lines[0].gap(9))
-    if len(arrows) == 1 and len(arrows[0].circle) == 1:
-        return (*arrows[0].circle, *arrows[0].line), arrow(len(arrows[0].line))
-    if len(cages) == 1 and cages[0].total is not None:
-        return tuple(cages[0].cells), cage((cages[0].total,))
-    return None
-
-
-def _checked(e):
-    """(step number, problems) of each step of :data:`NAMES` citing one variant constraint
-    (and maybe cells' own "one digit" constraints, which every filling keeps)."""
-    out = []
-    for k, step in enumerate(e.steps, 1):
-        variant = [e.groups.groups[g] for g in step.groups
-                   if e.groups.groups[g].kind != "cell"]
-        if step.name in NAMES and len(variant) == 1:
-            cells, rule = _rule(variant[0])
-            out.append((k, problems(e.puzzle.board, cells, rule, step.facts, step.derived,
-                                    step.teach)))
-    return out
-
-
 @pytest.mark.parametrize("name", list(PATHS))
 def test_every_stated_keep_is_true_and_accounts_for_the_step(paths, name):
-    checked = _checked(paths[name])
+    checked = checked_steps(paths[name])
     assert checked, name
     wrong = [(k, p) for k, p in checked if p]
     assert not wrong, f"{name}: {wrong[:3]}"

@@ -119,11 +119,37 @@ def arrow_said(board: Board, circle: int, line: Sequence[int], cand: Cand) -> Sa
         keep[c] = {d for d in cand[c] if any(t - d in rest for t in keep[circle])}
     cells = (circle, *line)
     plus = "+".join(board.cell_name(c) for c in line)
+    kept = ", ".join(kept_text(board, [c], keep) + _bounds(c, line, keep[circle], keep, cand)
+                     for c in line)
     text = (f"the circle {board.cell_name(circle)} = {plus}{left_text(board, cells, cand)}; "
             f"with the digits left the line makes {spans(made)}, so "
             f"{kept_text(board, [circle], keep)}; a line cell keeps the digits that leave "
-            f"the other line cells a total the circle keeps: {kept_text(board, line, keep)}; ")
+            f"the other line cells a total the circle keeps: {kept}; ")
     return Said(text, keep, guard.arrow_sum(circle, line))
+
+
+def _bounds(c: int, line: Sequence[int], totals: AbstractSet[int], keep: Cand,
+            cand: Cand) -> str:
+    """`` (at most 9 − 6 = 3)``: the bound a line cell's digits left break — the circle's
+    most less the least the other line cells keep (at least: its least less their most) —
+    when the bounds alone say what the cell keeps, else ''.
+
+    >>> _bounds(1, (1, 2), {7, 8, 9}, {1: {1, 2, 3}, 2: {6}}, {1: set(range(1, 10))})
+    ' (at most 9 − 6 = 3)'
+    """
+    others = [x for x in line if x != c]
+    if not totals or not others or not all(keep[x] for x in line):
+        return ""
+    least, most = (sum(f(keep[x]) for x in others) for f in (min, max))
+    hi, lo = max(totals) - least, min(totals) - most
+    if keep[c] != {d for d in cand[c] if lo <= d <= hi}:
+        return ""
+    said = []
+    if min(cand[c]) < lo:
+        said.append(f"at least {min(totals)} − {most} = {lo}")
+    if max(cand[c]) > hi:
+        said.append(f"at most {max(totals)} − {least} = {hi}")
+    return f" ({', '.join(said)})" if said else ""
 
 
 # -- whispers ------------------------------------------------------------------------------

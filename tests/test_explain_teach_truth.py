@@ -21,9 +21,9 @@ from teach_reader import checked_steps
 
 from satdoku.explain import explain
 from satdoku.explain.clue_text import _misses
+from satdoku.explain.sandwich_text import sets_text
 from satdoku.explain.steps import TRIAL, Step
 from satdoku.explain.trace import generic_teach
-from satdoku.explain.variant_text import _sets_text
 from satdoku.formats import parse_json_puzzle, parse_puzzle
 from satdoku.rules import parse_rules
 
@@ -109,7 +109,7 @@ def test_a_pair_rule_names_the_placed_cell():
 
 def test_no_text_counts_what_it_leaves_out():
     """N4, N5: every digit set listed; "X = 1 falls short (1 alone)"."""
-    assert _sets_text([(1, 9), (2, 8), (3, 7), (4, 6)]) == (
+    assert sets_text([(1, 9), (2, 8), (3, 7), (4, 6)]) == (
         "one of 4 sets, {1+9} or {2+8} or {3+7} or {4+6}")
     assert _misses(9, [1], 20) == ["X = 1 falls short (1 alone)"]
     assert _misses(9, [5, 6], 40) == ["X = 5,6 fall short (at most 6+9+8+7+5+4 = 39)"]

@@ -25,11 +25,10 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations
 
 from satdoku.board import Board
+from satdoku.explain.sandwich_text import matches, sets_text
 from satdoku.explain.variant_text import (
     MOST_LISTED,
     Cand,
-    _matches,
-    _sets_text,
     fillings,
     names,
     repeat_note,
@@ -120,8 +119,8 @@ def x_sum_ways(n: int, line: Sequence[int], total: int, cand: Cand
         others = [d for d in range(1, n + 1) if d != x]
         inner, outer = line[1:x], line[x:]
         ways.append((x, [s for s in combinations(others, x - 1) if sum(s) == total - x
-                         and _matches(inner, s, cand)
-                         and _matches(outer, sorted(set(others) - set(s)), cand)]))
+                         and matches(inner, s, cand)
+                         and matches(outer, sorted(set(others) - set(s)), cand)]))
     return ways
 
 
@@ -223,7 +222,7 @@ def _rest(board: Board, line: Sequence[int], x: int, total: int,
         text += (f"; {fixed} {'is' if len(placed) == 1 else 'are'} placed, so {others} up "
                  f"to {total - x - sum(got)}")
         sets = sorted({tuple(sorted(set(s) - got)) for s in sets})
-    return text + f" = {_sets_text(sets) if sets else 'nothing with the digits left'}"
+    return text + f" = {sets_text(sets) if sets else 'nothing with the digits left'}"
 
 
 # -- skyscrapers ---------------------------------------------------------------------------

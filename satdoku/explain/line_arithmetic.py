@@ -27,8 +27,9 @@ from typing import Any
 
 from satdoku.board import Board
 from satdoku.explain import teach_guard as guard
+from satdoku.explain.sandwich_text import matches
 from satdoku.explain.steps import Step, cell_digit, literal_name
-from satdoku.explain.variant_text import _matches, _reachable, names, spans
+from satdoku.explain.variant_text import _reachable, names, spans
 
 Cand = dict[int, set[int]]
 
@@ -178,7 +179,7 @@ def sets_said(board: Board, cells: Sequence[int], sets: Sequence[Sequence[int]],
     """``head`` (the sets ``cells`` can be, in words), then — when the sets alone do not
     say it — what each cell keeps: a digit of a set that the other cells can fill up."""
     loose = {c: cand[c] & {d for s in sets for d in s} for c in cells}
-    exact = {c: {d for d in cand[c] for s in sets if d in s and _matches(
+    exact = {c: {d for d in cand[c] for s in sets if d in s and matches(
         [x for x in cells if x != c], sorted(set(s) - {d}), cand)} for c in cells}
     fuller = Said(f"{head.removesuffix('; ')}, so {kept_text(board, cells, exact)}; ", exact,
                   rule)
@@ -190,7 +191,7 @@ def renban_said(board: Board, line: Sequence[int], cand: Cand) -> Said:
     that the digits left in the line's cells can still make."""
     size = len(line)
     runs = [range(a, a + size) for a in range(1, board.n - size + 2)
-            if _matches(line, list(range(a, a + size)), cand)]
+            if matches(line, list(range(a, a + size)), cand)]
     listed = " or ".join(f"{r[0]}–{r[-1]}" for r in runs) or "nothing"
     return sets_said(board, line, runs, cand,
                      f"{size} different consecutive digits, with the digits left in "
@@ -201,7 +202,7 @@ def cage_said(board: Board, cells: Sequence[int], sums: Sequence[int], cand: Can
     """``3 different digits adding to 10, with the digits left in …, can only be {1+2+7} or
     …``: the combinations the digits left can fill."""
     combos = [s for s in combinations(range(1, board.n + 1), len(cells))
-              if sum(s) in sums and _matches(cells, s, cand)]
+              if sum(s) in sums and matches(cells, s, cand)]
     listed = " or ".join("{" + "+".join(map(str, s)) + "}" for s in combos) or "nothing"
     return sets_said(board, cells, combos, cand,
                      f"{len(cells)} different digits adding to {' or '.join(map(str, sums))}, "

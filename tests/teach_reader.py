@@ -44,10 +44,12 @@ def stated_sets(text: str) -> dict[str, set[int]]:
     """Cell name → the digits of the sets a cage's text says its cells can be (each cell
     keeps those of its digits left)."""
     sets = re.search(rf"with the digits left in ((?:{CELL}, )*{CELL}), can only be "
-                     r"((?:\{[\d+]+\}(?: or )?)+)", text)
+                     r"((?:\{[\d+]+\}|\d+–\d+)(?: or (?:\{[\d+]+\}|\d+–\d+))*)", text)
     if not sets:
         return {}
-    union = {int(d) for d in re.findall(r"\d+", sets.group(2))}
+    union: set[int] = set()
+    for one in sets.group(2).split(" or "):  # {1+2+6} (a cage) or 2–5 (a renban run)
+        union |= digits(one) if "–" in one else {int(d) for d in re.findall(r"\d+", one)}
     return {c: union for c in sets.group(1).split(", ")}
 
 
@@ -59,7 +61,8 @@ def stated_left(text: str) -> dict[str, set[int]]:
 
 
 #: The names of the steps read here (one variant constraint, maybe with cells' own).
-NAMES = ("thermometer bounds", "arrow sum", "whisper bounds", "cage combinations")
+NAMES = ("thermometer bounds", "arrow sum", "whisper bounds", "cage combinations",
+         "renban window")
 
 #: A rule over a filling (a tuple of digits, the cells in order), also tried on prefixes
 #: to prune: (whole filling → holds, prefix → may still hold).
@@ -86,6 +89,12 @@ def whisper(gap: int) -> Rule:
 def cage(sums: Sequence[int]) -> Rule:
     return (lambda w: len(set(w)) == len(w) and sum(w) in sums,
             lambda p: len(set(p)) == len(p) and sum(p) <= max(sums))
+
+
+def renban(size: int) -> Rule:
+    def ok(w: tuple[int, ...]) -> bool:
+        return len(set(w)) == len(w) and max(w) - min(w) < size
+    return ok, ok
 
 
 def projection(cells: Sequence[int], cand: dict[int, set[int]], rule: Rule
@@ -159,6 +168,8 @@ def rule_of(g, n: int = 9):
         return tuple(lines[0].cells), whisper(lines[0].gap(n))
     if len(arrows) == 1 and len(arrows[0].circle) == 1:
         return (*arrows[0].circle, *arrows[0].line), arrow(len(arrows[0].line))
+    if rule.name == "renban" and len(lines) == 1:
+        return tuple(lines[0]), renban(len(lines[0]))
     if len(cages) == 1 and cages[0].total is not None:
         return tuple(cages[0].cells), cage((cages[0].total,))
     return None

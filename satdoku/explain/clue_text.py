@@ -30,6 +30,7 @@ from satdoku.explain.variant_text import (
     MOST_LISTED,
     Cand,
     fillings,
+    keeps,
     names,
     repeat_note,
     spans,
@@ -286,7 +287,7 @@ def skyscraper_text(board: Board, line: Sequence[int], seen: int, cand: Cand,
         return f"{head}; no order of the digits left shows that many; "
     where = (f" the {n} can only be at {names(board, tops)}, and"
              if len(tops) < sum(n in cand[c] for c in line) else "")
-    kept = ", ".join(f"{board.cell_name(c)} keeps {spans(keep[c])}" for c in shown)
+    kept = ", ".join(keeps(board, c, keep[c]) for c in shown)
     return f"{head}; with the digits left{where} {kept}; "
 
 
@@ -332,8 +333,7 @@ def sum_text(board: Board, left: Sequence[int], right: Sequence[int],
         listed = " or ".join(f"{'+'.join(map(str, w[:k]))} = {'+'.join(map(str, w[k:]))}"
                              for w in ways)
         return f"{rule}: with the digits left, {listed}; "
-    kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[i] for w in ways})}"
-                     for i, c in enumerate((*left, *right)))
+    kept = ", ".join(keeps(board, c, {w[i] for w in ways}) for i, c in enumerate((*left, *right)))
     totals = {sum(w[k:]) for w in ways}
     return (f"{rule}: with the digits left both sides add up to {spans(totals)}, and {kept}; "
             if len(totals) > 2 else f"{rule}: with the digits left, {kept}; ")

@@ -29,7 +29,7 @@ from satdoku.board import Board
 from satdoku.explain import teach_guard as guard
 from satdoku.explain.sandwich_text import matches
 from satdoku.explain.steps import Step, cell_digit, literal_name
-from satdoku.explain.variant_text import _reachable, names, spans
+from satdoku.explain.variant_text import _reachable, keeps, names, spans
 
 Cand = dict[int, set[int]]
 
@@ -71,8 +71,7 @@ def kept_text(board: Board, cells: Sequence[int], keep: Mapping[int, AbstractSet
     >>> kept_text(Board.classic(4), (0, 1), {0: {1}, 1: {2, 3}})
     'r1c1 is 1, r1c2 keeps 2,3'
     """
-    return ", ".join(f"{board.cell_name(c)} is {next(iter(keep[c]))}" if len(keep[c]) == 1
-                     else f"{board.cell_name(c)} keeps {spans(keep[c])}" for c in cells)
+    return ", ".join(keeps(board, c, keep[c]) for c in cells)
 
 
 def left_text(board: Board, cells: Sequence[int], cand: Mapping[int, AbstractSet[int]]) -> str:

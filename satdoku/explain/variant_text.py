@@ -56,6 +56,17 @@ def spans(digits: Iterable[int]) -> str:
     return ",".join(out) or "nothing"
 
 
+def keeps(board: Board, cell: int, digits: Iterable[int]) -> str:
+    """``r1c2 keeps 2,3``, or ``r1c2 is 8`` for one digit (never ``8–8``).
+
+    >>> keeps(Board.classic(4), 1, {2, 3}), keeps(Board.classic(4), 1, {4})
+    ('r1c2 keeps 2,3', 'r1c2 is 4')
+    """
+    ds = sorted(digits)
+    return (f"{board.cell_name(cell)} is {ds[0]}" if len(ds) == 1 else
+            f"{board.cell_name(cell)} keeps {spans(ds)}")
+
+
 def names(board: Board, cells: Sequence[int]) -> str:
     return ", ".join(board.cell_name(i) for i in cells)
 
@@ -100,7 +111,7 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
     keep = little_killer_keep(cells, total, cand, apart(cells, houses))
     if keep is None:
         return ""
-    kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in open_)
+    kept = ", ".join(keeps(board, i, keep[i]) for i in open_)
     return head + (f"with the digits left, {kept}; " if open_ else "")
 
 
@@ -207,8 +218,7 @@ def kropki_text(board: Board, dots: Sequence[tuple[str, Any]],
     if len(cells) == 2:
         pairs = sorted({tuple(sorted(w)) for w in ways})
         listed = ", ".join("{" + ",".join(map(str, p)) + "}" for p in pairs) or "nothing"
-        kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[k] for w in ways})}"
-                         for k, c in enumerate(cells))
+        kept = ", ".join(keeps(board, c, {w[k] for w in ways}) for k, c in enumerate(cells))
         text = f"{said}: with the digits left the pair can only be {listed}: {kept}"
     elif len(ways) <= MOST_LISTED:
         listed = " or ".join("-".join(map(str, w)) for w in ways) or "nothing"
@@ -304,7 +314,7 @@ def pill_text(board: Board, circle: Sequence[int], line: Sequence[int], cand: Ca
     high = sum(max(cand[i]) for i in line)
     numbers = pill_numbers(pill, line, cand)
     keep = line_keep(line, numbers, cand)
-    kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in line)
+    kept = ", ".join(keeps(board, i, keep[i]) for i in line)
     return (f"the pill {names(board, pill)} reads a {len(pill)}-digit number, the sum of "
             f"{names(board, line)}, which lies between {low} and {high} with the digits "
             f"left there: the pill reads {spans(numbers)}, and {kept}; ")

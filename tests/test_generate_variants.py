@@ -385,3 +385,14 @@ def test_cli_minimal_stopped_by_the_time_limit_points_to_the_time_limit(cli):
     assert code == 0 and len(out.split()) == 1  # the puzzle, unique, still written
     assert "a larger --time-limit, or none, decides them" in err
     assert "--minimal decides them" not in err
+
+
+def test_a_line_of_a_variant_says_which_rules_read_it_back():
+    """A bare line holds no rules: generate says which --rules read it back (explain on the
+    line without them found the puzzle not unique, with no hint why)."""
+    run = run_cli("generate", "--rules", "anti-knight", "--seed", "3", "-f", "line")
+    assert run.code == 0 and run.err == ("satdoku: note: line writes the givens only: read it "
+                                         "back with --rules anti-knight\n")
+    line = run.out.strip()
+    assert run_cli("check", line, "--rules", "anti-knight").code == 0
+    assert run_cli("check", line).code == 3

@@ -26,7 +26,7 @@ from test_counts import nine
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bruteforce import brute_solutions
-from conftest import DATA
+from conftest import DATA, ROOT
 from satdoku.formats import parse_puzzle
 from satdoku.formats.fpuzzles import read_fpuzzles
 from satdoku.formats.fpuzzles_links import decode_payload
@@ -145,15 +145,21 @@ def test_estimate_of_a_small_count_is_exact(client):
     assert set(reply) >= {"stderr", "iterations", "relErrPercent"}
 
 
-def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(client):
+@pytest.mark.parametrize("n", [9, 16])
+def test_estimate_of_many_solutions_says_what_is_known_and_where_it_is_hopeless(client, n):
     """Past the exact count, the first answer comes before ApproxMC's first run: the count
-    enumerated, a sure upper bound (n to the blank cells) and where ApproxMC is hopeless;
-    Cancel then stops it."""
+    enumerated, a sure upper bound (n to the blank cells: 16^256 is past a float, so sent
+    exact), stderr and relative error that follow from them (the userscript prints those),
+    and where ApproxMC is hopeless; Cancel then stops it."""
     pytest.importorskip("pyapproxmc")
-    nonce = client.send("estimate", fpuzzle("." * 81))
-    first = client.recv(30)
-    assert first["nonce"] == nonce and first["type"] == "estimate"
-    assert first["ci95_lower"] == first["estimate"] == 1001 and first["ci95_upper"] == 9.0 ** 81
+    nonce = client.send("estimate", fpuzzle("." * n * n, n))
+    first = client.recv(60)
+    assert first["nonce"] == nonce and first["type"] == "estimate", first
+    upper = n ** (n * n)
+    assert first["ci95_lower"] == first["estimate"] == 1001
+    assert first["ci95_upper"] == (float(upper) if n == 9 else upper)
+    assert first["relErrPercent"] > 1e70 and first["stderr"] > 1e70  # (nothing known)
+    assert first["iterations"] == 0
     assert "more than 1,000 solutions" in first["message"]
     assert "never answers" in first["message"]
     client.send("cancel")
@@ -370,6 +376,50 @@ def test_time_limit_stops_a_job_with_a_clear_message():
         assert reply["type"] == "invalid" and "time limit of 0.5 s" in reply["message"]
         assert ("solutions found so far" in reply["message"]) == (progress > 0), reply
     assert wait_no_children() == []
+
+
+def test_time_limit_keeps_the_steps_of_a_cut_solving_path():
+    """solvepath of a puzzle whose path takes minutes: within the time limit the steps found
+    so far come back with the board after them and a last line saying the limit stopped it
+    (never the bare time-limit message, never cached, no message after it)."""
+    from satdoku.formats import parse_json_puzzle
+    from satdoku.formats.fpuzzles_write import to_fpuzzles
+    from satdoku.solving import solver_for
+
+    puzzle = parse_json_puzzle((ROOT / "examples" / "little-killer.json").read_text())
+    solution = solver_for(puzzle.board, puzzle.rules).check(puzzle).solutions[0]
+    with serving(time_limit=3) as (port, srv), Client(port) as c:
+        for asked in (1, 2):  # (the second is not answered from the cache)
+            started = time.monotonic()
+            reply = c.ask("solvepath", to_fpuzzles(puzzle), timeout=30)
+            assert reply["type"] == "logical" and reply["isValid"] is True, reply
+            assert time.monotonic() - started < 3.5 and srv.jobs_started == asked
+            *steps, last = reply["message"].splitlines()
+            found = {0: "no step", 1: "1 step"}.get(len(steps), f"{len(steps)} steps")
+            assert last == (f"Time limit of 3 s reached after {found} (satdoku serve "
+                            "--time-limit): the board shows the candidates left."), last
+            assert all(line.startswith(f"{k}. ") for k, line in enumerate(steps, 1))
+            for cell, digit in zip(reply["cells"], solution, strict=True):
+                assert cell["value"] == digit or digit in cell.get("candidates", ())
+            with pytest.raises(TimeoutError):  # (the killed job says nothing more)
+                c.recv(1.0)
+    assert wait_no_children() == []
+
+
+def test_rules_add_to_every_puzzle_the_editor_sends():
+    """serve --rules adds its rules to the editor's constraints (12 solutions, 1 with
+    anti-knight), as its --help says."""
+    from satdoku.rules import parse_rules
+    with serving(rules=parse_rules("anti-knight")) as (port, _), Client(port) as c:
+        assert c.ask("count", fpuzzle(TWELVE4, 4))["count"] == 1
+
+
+def test_help_describes_serve_and_points_where_a_pip_user_finds_the_docs():
+    from conftest import run_cli
+    text = " ".join(run_cli("serve", "--help").out.split())
+    assert "add to the constraints of every puzzle the editor sends" in text
+    assert "JSON file" not in text and "ipuz" not in text
+    assert "docs/serve.md in the source repository" in text
 
 
 def test_memory_budget_refuses_what_does_not_fit():

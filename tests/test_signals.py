@@ -204,6 +204,27 @@ def _verified_prefix(kind: str, given: list[str], out: list[str]) -> None:
                 assert satdoku.check(parse_puzzle(text)).status is satdoku.Status.UNIQUE
 
 
+def _stopped(args: list[str], where: Path, delay: float, signum: int
+             ) -> tuple[subprocess.Popen, list[int], str, str]:
+    """``satdoku ARGS`` run in ``where``, sent ``signum`` ``delay`` seconds after its main
+    started: the ended process, its children when the signal went, stdout, stderr."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=where,
+                            start_new_session=True)
+    try:
+        _started(proc.pid)
+        time.sleep(delay)
+        children = _children(proc.pid)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    return proc, children, out, err
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc")
 @pytest.mark.parametrize(("command", "signum"), [  # every command, each signal twice or more
     ("solve -j 1", signal.SIGHUP), ("solve -j 2", signal.SIGTERM), ("solve -j 2", signal.SIGINT),
@@ -223,20 +244,8 @@ def test_a_stop_signal_at_a_random_moment_keeps_a_verified_prefix(tmp_path, comm
     if copies:
         (tmp_path / "in.txt").write_text("\n".join(given) + "\n")
         args.insert(1, "in.txt")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     delay = random.Random().uniform(0.0, 1.2)
-    proc = subprocess.Popen([sys.executable, "-m", "satdoku", *args], stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=tmp_path, start_new_session=True)
-    try:
-        _started(proc.pid)
-        time.sleep(delay)
-        children = _children(proc.pid)
-        proc.send_signal(signum)
-        _, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+    proc, children, _, err = _stopped(args, tmp_path, delay, signum)
     where = f"{command}, signal {signum} after {delay:.2f} s: {err!r}"
     if proc.returncode == 0:  # (it finished first: only a tiny input does)
         pytest.fail(f"finished before the signal: {where}")
@@ -259,19 +268,7 @@ def test_a_stopped_path_prints_the_steps_found_so_far(tmp_path, signum):
     from satdoku import load, solve
 
     source = ROOT / "examples" / "whispers.json"  # (a path of ~7 s)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "satdoku", "explain", str(source)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env, cwd=tmp_path, start_new_session=True)
-    try:
-        _started(proc.pid)
-        time.sleep(2.0)
-        proc.send_signal(signum)
-        out, err = proc.communicate(timeout=20)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+    proc, _, out, err = _stopped(["explain", str(source)], tmp_path, 2.0, signum)
     lines = out.rstrip("\n").splitlines()
     assert proc.returncode == 130, err
     steps = [x for x in lines if re.match(r" *\d+\. ", x)]

@@ -79,7 +79,7 @@ def test_bad_line_in_a_file_is_reported_and_the_rest_kept():
     ("", "no puzzle"),
     ("123", "3 cells is not a square"),
     ("1.3?" + "." * 12, "column 4: unexpected character '?'"),
-    ("5" + "." * 15, "column 1: digit '5' (5) is too large for a 4x4 board"),
+    ("5" + "." * 15, "column 1: digit '5' is too large for a 4x4 board (digits run 1..4)"),
 ])
 def test_errors_name_what_and_where(text, message):
     with pytest.raises(ParseError, match=message.replace("?", r"\?").replace("(", r"\(")

@@ -26,6 +26,16 @@ from satdoku.solving.options import SolverOptions
 #: The names of the global rules, from the catalogue's table (no rule is imported to show them).
 GLOBAL_RULES = ", ".join(GLOBAL_RULE_TABLE)
 
+
+def docs(page: str) -> str:
+    """Where a documentation page is, for a help text: the docs are not installed with the
+    package (pyproject.toml names no project URL yet).
+
+    >>> docs("serve.md")
+    'docs/serve.md in the source repository'
+    """
+    return f"docs/{page} in the source repository"
+
 __all__ = ["Batch", "OutputFormat", "SolverOptions", "Source"]
 
 
@@ -131,7 +141,7 @@ Dask = Annotated[str | None, typer.Option(
     "--dask", metavar="ADDRESS", callback=scheduler,
     help="Run the batch on a dask.distributed cluster: its scheduler's address (e.g. "
          "tcp://127.0.0.1:8786) or scheduler file. Same output as -j 1. Needs pip install "
-         "'satdoku[dask]'; see docs/parallel.md.")]
+         f"'satdoku[dask]'; see {docs('parallel.md')}.")]
 External = Annotated[str | None, typer.Option(
     "--external", help="Solve with this DIMACS solver command instead of PySAT, e.g. "
                        "'kissat -q' or 'minisat {cnf} {model}' ({cnf}: the CNF file, appended "

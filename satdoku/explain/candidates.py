@@ -68,6 +68,15 @@ def _is_house(board: Board, g: Group) -> bool:
     return {tuple(sorted(c)) for c in g.clauses} == region_clauses_cached(board, g.cells)
 
 
+def is_pair_of_differents(board: Board, g: Group) -> bool:
+    """Whether ``g`` says only that its two cells differ (an anti-knight or anti-king pair,
+    a pair of cells a rule keeps distinct): a placement's digit leaves the other cell as
+    it leaves a house."""
+    if len(g.cells) != 2 or g.kind == "cell":
+        return False
+    return {tuple(sorted(c)) for c in g.clauses} == region_clauses_cached(board, g.cells)
+
+
 @lru_cache(maxsize=4096)
 def region_clauses_cached(board: Board, cells: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """A region's clauses, each with its literals sorted."""

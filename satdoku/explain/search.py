@@ -40,7 +40,13 @@ from functools import partial
 
 from cnf import Formula, Session, SolveResult
 from cnf.budget import Deadline
-from satdoku.explain.candidates import Candidates, Finding, classic_only, houses
+from satdoku.explain.candidates import (
+    Candidates,
+    Finding,
+    classic_only,
+    houses,
+    is_pair_of_differents,
+)
 from satdoku.explain.catalogue import family_of, weight
 from satdoku.explain.groups import Group, Groups
 from satdoku.explain.names import name_and_weight
@@ -133,8 +139,10 @@ class Search:
         self._set_aside = 0
         self._guarded: dict[int, list[list[int]]] = {}  # group index → its clauses, guarded
         self._grid: tuple[int, Candidates] | None = None
-        #: Cells and houses: the groups whose consequences come with a placement.
-        self.plain = {g.index for g in groups.groups if g.kind == "cell"} | {
+        #: Cells, houses and pairs of cells that must differ (anti-knight …): the groups
+        #: whose consequences come with a placement, as a person takes them for granted.
+        self.plain = {g.index for g in groups.groups if g.kind == "cell"
+                      or is_pair_of_differents(puzzle.board, g)} | {
             h.group for h in houses(groups)}
         self._growth: tuple[int, list[_Progression], list[int], list] | None = None
         self.n = puzzle.board.n

@@ -173,15 +173,20 @@ def make_puzzle(cells: Cells, box: BoxSpec = "auto", rules: tuple[Rule, ...] = (
     if count == 0:
         raise ParseError("no cells found", source, line)
     if n * n != count:
+        root = round(count ** (1 / 3))
+        near = [k for k in (root - 1, root, root + 1) if k > 1 and abs(k ** 3 - count) <= k]
+        marks = (f"; a {near[0]}x{near[0]} pencil-mark line has {near[0] ** 3}"
+                 if near else "")
         raise ParseError(f"{count} cells is not a square board "
-                         f"(a {n}x{n} board has {n * n}, {n + 1}x{n + 1} has {(n + 1) ** 2})",
-                         source, line)
+                         f"(a {n}x{n} board has {n * n}, {n + 1}x{n + 1} has {(n + 1) ** 2}"
+                         f"{marks})", source, line)
     for digit, (row, column) in ([] if max(cells.digits) <= n else
                                  zip(cells.digits, cells.places, strict=True)):
         if digit > n:
             symbol = ALPHABET[digit - 1] if digit <= len(ALPHABET) else str(digit)
-            raise ParseError(f"digit {symbol!r} ({digit}) is too large for a {n}x{n} board",
-                             source, row, column)
+            value = "" if symbol == str(digit) else f" ({digit})"
+            raise ParseError(f"digit {symbol!r}{value} is too large for a {n}x{n} board "
+                             f"(digits run 1..{n})", source, row, column)
     return Puzzle(_board(n, box, source, line), tuple(cells.digits), rules)
 
 

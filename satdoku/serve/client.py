@@ -15,13 +15,13 @@ import contextlib
 import json
 import os
 import pickle
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.limits import load_json
 from satdoku.serve import jobs
-from satdoku.serve.cache import Memory
 from satdoku.serve.reading import Reading
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 READS = {"truecandidates": "givens", "solve": "givens", "check": "givens", "count": "givens",
          "estimate": "state", "solvepath": "state", "step": "state"}
 COMMANDS = (*READS, "cancel")
+#: Response types that are a job's whole answer (counts and estimates stream instead).
+ANSWERS = ("logical", "solved", "truecandidates", "invalid")
 #: How much lower than the server's own a job's scheduling priority is: with more jobs than
 #: cores, the event loop (reading, cached answers, cancels) goes first. Small: against other
 #: programs a job keeps nearly its share (measured on a busy machine, nice 10 made variant
@@ -133,7 +135,7 @@ class Client:
             return
         if seq == self.seq:
             self._start(nonce, command, key, _task(command, solver, puzzle, reading,
-                                                   self.server.memory))
+                                                   self.server))
 
     def _request(self, message: str | bytes) -> tuple[int | None, str, Any] | None:
         """(nonce, command, data) of a well-formed request; else None, after ``invalid``."""
@@ -179,11 +181,11 @@ class Client:
 
     def message(self, job: Job, message: tuple) -> None:
         """A message from ``job``'s child: a reply to forward, or something to remember."""
-        if message[0] == "reply":
+        if message[0] in ("reply", "partial"):
             response = message[1]
             job.last = response
             self.send(job.nonce, response)
-            if job.key is not None and not response.get("inProgress"):
+            if message[0] == "reply" and job.key is not None and not response.get("inProgress"):
                 self.server.memory.keep(job.key, response)
         elif message[0] == "learn":
             self.server.memory.learn(*message[1:])
@@ -198,7 +200,12 @@ class Client:
             self.invalid(job.nonce, death or "the job ended without an answer")
 
     def timeout(self, job: Job) -> None:
+        """``job`` reached the time limit: stopped, and the setter told, unless its answer
+        was sent already (a path the limit cut short says so itself)."""
         if self.job is not job:
+            return
+        if _answered(job.last):
+            self.stop()
             return
         limit = self.server.settings.time_limit
         so_far = (f"; {job.last['count']:,} solutions found so far"
@@ -218,6 +225,16 @@ class _Stale(Exception):
     """A request overtaken by a newer one from the same client before it was read."""
 
 
+def _answered(response: dict[str, Any]) -> bool:
+    """Whether ``response`` is its job's whole answer (not progress nor an estimate).
+
+    >>> _answered({"type": "count", "count": 1, "inProgress": False}), _answered({})
+    (True, False)
+    """
+    kind = response.get("type")
+    return kind in ANSWERS or (kind == "count" and not response.get("inProgress"))
+
+
 def _cache_key(command: str, puzzle: Any, reading: Reading) -> Any:
     """The exact-cache key of a request (None: never cached: random or streamed)."""
     options = reading.options
@@ -230,11 +247,13 @@ def _cache_key(command: str, puzzle: Any, reading: Reading) -> Any:
     return None
 
 
-def _task(command: str, solver: Any, puzzle: Any, reading: Reading, memory: Memory) -> Any:
+def _task(command: str, solver: Any, puzzle: Any, reading: Reading, server: Server) -> Any:
     """The function the child runs for ``command``: sends each message pickled."""
-    options = reading.options
+    options, memory = reading.options, server.memory
 
     def task(send: Any) -> bytes:
+        began = time.perf_counter()  # (a path's time limit counts from here)
+
         def emit(message: tuple) -> None:
             send(pickle.dumps(message))
         os.nice(JOB_NICENESS)  # (the event loop stays quick when jobs fill every core)
@@ -249,7 +268,8 @@ def _task(command: str, solver: Any, puzzle: Any, reading: Reading, memory: Memo
         elif command == "estimate":
             jobs.estimate(puzzle, emit)
         else:
-            jobs.logical(puzzle, command == "step", options, emit)
+            jobs.logical(puzzle, command == "step", options, emit, server.settings.time_limit,
+                         began)
         return b""
 
     return task

@@ -3,8 +3,9 @@
 A job runs in a child forked from the server (:mod:`satdoku.runtime.forked`), with the
 warm solver of its board and rules already loaded, copy-on-write. It sends *messages*
 (pickled tuples) as it goes: ``("reply", response)`` — a protocol response, without its
-nonce, forwarded to the client at once (count progress, estimate updates, answers) — and
-``("learn", puzzle, solutions, impossible)`` — what the server keeps for later requests
+nonce, forwarded to the client at once (count progress, estimate updates, answers);
+``("partial", response)`` — the same, but an answer cut short by the time limit, so never
+cached — and ``("learn", puzzle, solutions, impossible)`` — what the server keeps for later requests
 (:mod:`.cache`). The server kills the child when the client sends anything newer,
 cancels, closes the socket, or the job's time runs out: nothing here needs to stop itself.
 
@@ -181,9 +182,8 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
     epsilons = (*EPSILONS, *([EPSILONS[-1]] * 1000))
 
     def many(floor: int) -> None:  # (before the first run, which may take minutes)
-        upper = float(puzzle.board.n) ** (puzzle.board.num_cells - puzzle.num_givens)
-        _reply(emit, {"type": "estimate", "estimate": floor, "stderr": 0, "iterations": 0,
-                      "ci95_lower": floor, "ci95_upper": upper, "relErrPercent": 100,
+        upper = puzzle.board.n ** (puzzle.board.num_cells - puzzle.num_givens)
+        _reply(emit, {"type": "estimate", **sure_bounds(floor, upper),
                       "message": MANY_SOLUTIONS.format(floor=floor - 1)})
 
     for runs, found in enumerate(approximate_counts(puzzle, epsilons, many=many), 1):
@@ -196,7 +196,38 @@ def estimate(puzzle: Puzzle, emit: Emit) -> None:
             return
 
 
-def logical(puzzle: Puzzle, one: bool, options: Options, emit: Emit) -> None:
-    """``step`` (``one``) or ``solvepath``: the ``logical`` answer."""
-    from satdoku.serve.logic import logical as answer
-    _reply(emit, answer(puzzle, one, options.disabled))
+def sure_bounds(lower: int, upper: int) -> dict[str, Any]:
+    """The numbers of an ``estimate`` answer that knows only sure bounds (no ApproxMC run
+    yet): the estimate is ``lower``; ``stderr`` and ``relErrPercent`` follow from the bounds
+    as for a run (half the width / 1.96; 100·ε where upper = estimate·(1 + ε)), so they
+    say how little is known (the userscript prints these numbers, not the message; it
+    needs every one of them). Exact integers where a float cannot hold them (JavaScript
+    reads those as Infinity).
+
+    >>> b = sure_bounds(1001, 4004)
+    >>> b["stderr"], b["relErrPercent"], b["ci95_lower"], b["ci95_upper"]
+    (766.0, 300.0, 1001, 4004.0)
+    >>> sure_bounds(1001, 16 ** 256)["ci95_upper"] == 16 ** 256
+    True
+    """
+    return {"estimate": lower, "stderr": _number((upper - lower) * 25 // 98),
+            "iterations": 0, "ci95_lower": lower, "ci95_upper": _number(upper),
+            "relErrPercent": _number(100 * (upper - lower) // lower)}
+
+
+def _number(x: int) -> float | int:
+    """``x`` as a float when one holds it, else the exact integer."""
+    try:
+        return float(x)
+    except OverflowError:
+        return x
+
+
+def logical(puzzle: Puzzle, one: bool, options: Options, emit: Emit,
+            time_limit: float | None = None, start: float | None = None) -> None:
+    """``step`` (``one``) or ``solvepath``: the ``logical`` answer; a path that the server's
+    ``time_limit`` (counted from ``start``, when the job began) cuts short is sent as far as
+    it got, as a ``partial`` (never cached)."""
+    from satdoku.serve.logic import logical as answer  # (0.1 s when cold: within the limit)
+    response, final = answer(puzzle, one, options.disabled, time_limit, start)
+    emit(("reply" if final else "partial", response))

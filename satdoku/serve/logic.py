@@ -21,25 +21,55 @@ from satdoku.solving import Status
 
 NO_STEP = "No logical steps found."
 INVALID = "Board is invalid!"
+#: The last line of a path cut short by the server's ``--time-limit``.
+TIMED_OUT = ("Time limit of {limit:g} s reached after {steps} (satdoku serve --time-limit): "
+             "the board shows the candidates left.")
+#: The part of the time limit the path leaves for answering (the job is killed at the limit).
+MARGIN = 0.1
 
 
 def logical(puzzle: Puzzle, one: bool, disabled: Iterable[str] = (),
-            seconds: float | None = None) -> dict[str, Any]:
-    """The ``logical`` answer (without nonce) for ``step`` (``one``) or ``solvepath``."""
+            time_limit: float | None = None,
+            start: float | None = None) -> tuple[dict[str, Any], bool]:
+    """The ``logical`` answer (without nonce) for ``step`` (``one``) or ``solvepath``, and
+    whether it is final (False: ``time_limit``, the server's, counted from ``start`` (a
+    :func:`time.perf_counter` reading; None: now), cut the path short; the steps found are
+    kept, the board after them, and a last line says so).
+
+    >>> from satdoku.formats import parse_puzzle
+    >>> answer, final = logical(parse_puzzle("1.34 34.2 2.43 43.1"), one=False)
+    >>> final, answer["message"].splitlines()[0], answer["cells"][1]
+    (True, '1. full house: r1c2=2 (row 1)', {'value': 2})
+    """
     if puzzle.clashes():
         return _answer(puzzle, puzzle, [clash_message(puzzle.board, puzzle.clashes()),
-                                        INVALID], False)
-    e = explain(puzzle, seconds, max_steps=1 if one else None, disabled=frozenset(disabled))
+                                        INVALID], False), True
+    e = explain(puzzle, _own_seconds(time_limit), max_steps=1 if one else None,
+                disabled=frozenset(disabled), start=start)
     if e.status is Status.NO_SOLUTION:
         return _answer(puzzle, puzzle, ["no solution: the digits and marks on the board "
-                                        "contradict the rules", INVALID], False)
-    if e.groups is None:  # (the time ran out before the puzzle was checked)
-        return _answer(puzzle, puzzle, ["the time limit ran out before the puzzle was "
-                                        "checked", NO_STEP], True)
-    lines = [_line(e, s, k, one) for k, s in enumerate(e.steps, 1)]
-    if (not e.steps and 0 in puzzle.givens) or (not one and not e.complete):
+                                        "contradict the rules", INVALID], False), True
+    lines = [_line(e, s, k, one) for k, s in enumerate(e.steps, 1)] if e.groups else []
+    timed_out = time_limit is not None and (
+        e.groups is None or not (e.complete or e.stuck or (one and e.steps)))
+    if timed_out:
+        lines.append(TIMED_OUT.format(limit=time_limit, steps=_steps(len(e.steps))))
+    elif (not e.steps and 0 in puzzle.givens) or e.groups is None or (not one and not e.complete):
         lines.append(NO_STEP)
-    return _answer(puzzle, e.position(len(e.steps)), lines, True)
+    after = e.position(len(e.steps)) if e.groups else puzzle
+    return _answer(puzzle, after, lines, True), not timed_out
+
+
+def _own_seconds(time_limit: float | None) -> float | None:
+    """The seconds the path may take within the server's ``time_limit``: it stops
+    :data:`MARGIN` of it early (at most a second) to answer before the job is killed."""
+    if time_limit is None:
+        return None
+    return time_limit - min(1.0, MARGIN * time_limit)
+
+
+def _steps(k: int) -> str:
+    return "no step" if k == 0 else "1 step" if k == 1 else f"{k:,} steps"
 
 
 def _line(e: Explanation, step: Step, number: int, one: bool) -> str:

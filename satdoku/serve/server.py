@@ -261,7 +261,32 @@ async def _listen(serve: Any, handler: Any, server: Server, settings: Settings) 
             error = error or err
     assert error is not None
     raise SatdokuError(f"cannot listen on port {port}: {error.strerror or error} "
-                       "(another solver running? satdoku serve --port N)")
+                       f"(another solver running? {_port_hint(port)})")
+
+
+def _port_hint(port: int) -> str:
+    """What to do when ``port`` is taken: the editor's userscript knows no other port.
+
+    >>> _port_hint(4546)
+    'satdoku serve --port N'
+    """
+    if port != DEFAULT_PORT:
+        return "satdoku serve --port N"
+    return (f"stop it: the editor's userscript connects to port {DEFAULT_PORT} only; "
+            "satdoku serve --port N serves other clients")
+
+
+def listening(port: int) -> str:
+    """The line printed once the server listens: where, and who can connect.
+
+    >>> for part in listening(4545).split(" ("):
+    ...     print(part)
+    satdoku serve: listening on ws://localhost:4545
+    press Connect in the f-puzzles editor; Ctrl-C stops it)
+    """
+    who = ("press Connect in the f-puzzles editor" if port == DEFAULT_PORT else
+           f"for your own clients: the editor's userscript connects to {DEFAULT_PORT} only")
+    return f"satdoku serve: listening on ws://localhost:{port} ({who}; Ctrl-C stops it)"
 
 
 def main(settings: Settings) -> None:
@@ -275,9 +300,8 @@ def main(settings: Settings) -> None:
         for signum in STOP_SIGNALS:
             loop.add_signal_handler(signum, stop.set)
         ready: asyncio.Future = loop.create_future()
-        ready.add_done_callback(lambda f: print(
-            f"satdoku serve: listening on ws://localhost:{f.result()[0]} "
-            "(Ctrl-C stops it)", file=sys.stderr, flush=True))
+        ready.add_done_callback(lambda f: print(listening(f.result()[0]), file=sys.stderr,
+                                                flush=True))
         await run(settings, ready, stop)
         print("satdoku serve: stopped", file=sys.stderr, flush=True)
 

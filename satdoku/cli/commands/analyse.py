@@ -20,6 +20,7 @@ from satdoku.cli.options import (
     Picture,
     SolverOptions,
     Source,
+    docs,
     positive_seconds,
 )
 from satdoku.render.target import picture_target
@@ -27,7 +28,7 @@ from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
-                                                   "docs/analyser.md).")]
+                                                   f"{docs('analyser.md')}).")]
 Certify = Annotated[str | None, typer.Option(
     "--certify", metavar="FILE", help="Write a DRAT proof of uniqueness (or of no solution) "
     "to FILE and the CNF it refers to beside it (FILE with .cnf), and check the proof with "

@@ -10,14 +10,21 @@ import typer
 from satdoku.batch import run_batch
 from satdoku.cli.app import EXIT_CODES, app
 from satdoku.cli.groups import grouped
-from satdoku.cli.options import Batch, OutputFormat, Source, TimeLimit, positive_seconds
+from satdoku.cli.options import (
+    Batch,
+    OutputFormat,
+    Source,
+    TimeLimit,
+    docs,
+    positive_seconds,
+)
 from satdoku.errors import SatdokuError
 from satdoku.explain.answers import disabled_families, explain_answers
 from satdoku.runtime.output import output_stream
 from satdoku.runtime.pool import Work
 
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per puzzle (schema in "
-                                                   "docs/explain.md).")]
+                                                   f"{docs('explain.md')}).")]
 Optimal = Annotated[float | None, typer.Option(
     "--optimal", metavar="SECONDS", callback=positive_seconds,
     help="Make each step the one citing the fewest constraints (PySAT's OptUx over every "
@@ -30,8 +37,8 @@ Teach = Annotated[bool, typer.Option(
 Disable = Annotated[str, typer.Option(
     "--disable", metavar="FAMILIES",
     help="Techniques not to use, by the editor's families, comma-separated: tuples, "
-         "pointing, fishes, wings, aic, contradictions (docs/explain.md lists which "
-         "technique is in which). Singles and variant sums are always used.")]
+         f"pointing, fishes, wings, aic, contradictions ({docs('explain.md')} lists "
+         "which technique is in which). Singles and variant sums are always used.")]
 SvgDir = Annotated[str | None, typer.Option(
     "--svg-dir", metavar="FOLDER",
     help="Also draw one picture per step into FOLDER (made when missing): step-001.svg … "

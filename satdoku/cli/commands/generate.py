@@ -222,7 +222,8 @@ def generate(count: Count = 1, seed: Seed = None, size: Size = None, box: GenBox
     chosen = fmt or (GenOutput.json if not layout.plain else
                      GenOutput.grid if count == 1 else GenOutput.line)
     if (layout.plain or board.multigrid) and chosen in (GenOutput.grid, GenOutput.line) and (
-            loss := givens_only_loss(Puzzle(board, (0,) * board.num_cells))):  # other boxes
+            loss := givens_only_loss(Puzzle(board, (0,) * board.num_cells, extra))):
+        # (other boxes, a layout, --rules: the options that read the line back)
         typer.echo(f"satdoku: note: {loss.message(chosen.value)}", err=True)
     with output_stream(output) as out:
         code = write_all(made, count, out, chosen, with_solution, quiet, minimal)

@@ -18,6 +18,7 @@ from satdoku.cli.options import (
     Picture,
     SolverOptions,
     Source,
+    docs,
 )
 from satdoku.render.target import picture_target
 from satdoku.runtime.output import output_stream
@@ -79,7 +80,7 @@ EstimateOpt = Annotated[bool, typer.Option(
     "--estimate", help="An approximate count instead, with a 95 % bound (ApproxMC, epsilon "
                        "0.5: the count is within a factor 1.5 of the estimate with probability "
                        "at least 95 %; exact when small). Needs the serve extra (pyapproxmc). "
-                       "Past about a million solutions it takes minutes (docs/serve.md).")]
+                       f"Past about a million solutions it takes minutes ({docs('serve.md')}).")]
 
 
 @app.command(epilog=EXIT_CODES)

@@ -88,7 +88,7 @@ def test_a_thermometer_alone_names_its_bounds():
     p = _puzzle(thermos=[["r1c1", "r1c2", "r1c3", "r1c4"]])
     labels, name, w, teach = _step(p, -cell_var(p.board, 1, 1), set())
     assert (labels, name, w) == (["thermo at r1c1"], "thermometer bounds", VARIANT_SINGLE)
-    assert "r1c2 2–7" in teach and teach.endswith("so r1c2≠1.")
+    assert "r1c2 keeps 2–7" in teach and teach.endswith("so r1c2≠1.")
 
 
 def test_a_whisper_line_alone_names_its_bounds():

@@ -237,7 +237,7 @@ def _can(cands, seen: int) -> bool:
 
 def test_a_skyscraper_step_says_what_the_cells_keep():
     e = _path(_grid_puzzle("skyscrapers", "count", _seen), 6)
-    step = _first(e, "skyscraper clue", "keeps")
+    step = _first(e, "skyscraper clue", "with the digits left")
     line, seen = _clue_line(e, step)
     cand = _cand(9, step.facts, line)
 
@@ -248,7 +248,8 @@ def test_a_skyscraper_step_says_what_the_cells_keep():
         cell, d = _literal(9, x)
         kept = held(cell)
         assert (kept == {d}) if x > 0 else d not in kept
-        assert f"{_name(cell)} keeps {_spans(kept)}" in step.teach
+        said = f"{_name(cell)} is {d}" if len(kept) == 1 else f"{_name(cell)} keeps {_spans(kept)}"
+        assert said in step.teach  # one digit kept is said as placed
     tops = [c for c in line if 9 in held(c)]
     if len(tops) < sum(9 in cand[c] for c in line):
         assert f"the 9 can only be at {', '.join(_name(c) for c in tops)}" in step.teach
@@ -285,7 +286,9 @@ def test_a_double_arrow_lists_its_fillings():
     cand = _cand(9, step.facts, line)
     fills = _arrow_fills(line, cand)
     ends = f"{_name(line[0])}+{_name(line[-1])}"
-    assert f"{ends} = {'+'.join(_name(c) for c in line[1:-1])} (digits may repeat)" in step.teach
+    # all in one box: no "(digits may repeat)", which would read as a wrong rule
+    assert len({e.puzzle.board.box_of[c] for c in line}) == 1
+    assert f"{ends} = {'+'.join(_name(c) for c in line[1:-1])}: with" in step.teach
     assert len(fills) <= 6
     for w in fills:
         assert f"{w[0]}+{w[-1]} = {'+'.join(map(str, w[1:-1]))}" in step.teach

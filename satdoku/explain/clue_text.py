@@ -25,13 +25,14 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations
 
 from satdoku.board import Board
+from satdoku.explain.sandwich_text import matches, sets_text
 from satdoku.explain.variant_text import (
     MOST_LISTED,
     Cand,
-    _matches,
-    _sets_text,
     fillings,
+    keeps,
     names,
+    repeat_note,
     spans,
 )
 
@@ -119,8 +120,8 @@ def x_sum_ways(n: int, line: Sequence[int], total: int, cand: Cand
         others = [d for d in range(1, n + 1) if d != x]
         inner, outer = line[1:x], line[x:]
         ways.append((x, [s for s in combinations(others, x - 1) if sum(s) == total - x
-                         and _matches(inner, s, cand)
-                         and _matches(outer, sorted(set(others) - set(s)), cand)]))
+                         and matches(inner, s, cand)
+                         and matches(outer, sorted(set(others) - set(s)), cand)]))
     return ways
 
 
@@ -166,11 +167,11 @@ def _misses(n: int, xs: Sequence[int], total: int) -> list[str]:
     rest = [x for x in xs if x not in short and x not in over]
     out = []
     if short:
-        top = most(max(short))
-        out.append(f"X = {spans(short)} fall short ({_plus(top)} = {sum(top)} at most)")
+        out.append(f"X = {spans(short)} {_verb(short, 'fall')} short "
+                   f"({_plus(most(max(short)), 'at most')})")
     if over:
-        low = least(min(over))
-        out.append(f"X = {spans(over)} overshoot ({_plus(low)} = {sum(low)} at least)")
+        out.append(f"X = {spans(over)} {_verb(over, 'overshoot')} "
+                   f"({_plus(least(min(over)), 'at least')})")
     if rest:
         out.append(f"X = {spans(rest)} leave{'s' if len(rest) == 1 else ''} no set that "
                    "the digits left can take")
@@ -191,10 +192,21 @@ def _only(board: Board, cells: Sequence[int], sets: Sequence[tuple[int, ...]],
     return out
 
 
-def _plus(digits: Sequence[int]) -> str:
-    """``8+1+…+7``: a sum, its middle elided when long."""
-    shown = list(map(str, digits))
-    return "+".join(shown) if len(shown) <= 4 else "+".join(shown[:2]) + "+…+" + shown[-1]
+def _plus(digits: Sequence[int], bound: str) -> str:
+    """``at most 6+9+8+7+5+4 = 39``: the first X digits' greatest (or least) sum, every
+    term written; ``1 alone`` for one digit.
+
+    >>> _plus([1], "at most"), _plus([2, 9], "at most")
+    ('1 alone', 'at most 2+9 = 11')
+    """
+    if len(digits) == 1:
+        return f"{digits[0]} alone"
+    return f"{bound} {'+'.join(map(str, digits))} = {sum(digits)}"
+
+
+def _verb(xs: Sequence[int], verb: str) -> str:
+    """``falls`` for one X, ``fall`` for several."""
+    return verb + ("s" if len(xs) == 1 else "")
 
 
 def _rest(board: Board, line: Sequence[int], x: int, total: int,
@@ -211,7 +223,7 @@ def _rest(board: Board, line: Sequence[int], x: int, total: int,
         text += (f"; {fixed} {'is' if len(placed) == 1 else 'are'} placed, so {others} up "
                  f"to {total - x - sum(got)}")
         sets = sorted({tuple(sorted(set(s) - got)) for s in sets})
-    return text + f" = {_sets_text(sets) if sets else 'nothing with the digits left'}"
+    return text + f" = {sets_text(sets) if sets else 'nothing with the digits left'}"
 
 
 # -- skyscrapers ---------------------------------------------------------------------------
@@ -275,7 +287,7 @@ def skyscraper_text(board: Board, line: Sequence[int], seen: int, cand: Cand,
         return f"{head}; no order of the digits left shows that many; "
     where = (f" the {n} can only be at {names(board, tops)}, and"
              if len(tops) < sum(n in cand[c] for c in line) else "")
-    kept = ", ".join(f"{board.cell_name(c)} keeps {spans(keep[c])}" for c in shown)
+    kept = ", ".join(keeps(board, c, keep[c]) for c in shown)
     return f"{head}; with the digits left{where} {kept}; "
 
 
@@ -313,19 +325,18 @@ def sum_text(board: Board, left: Sequence[int], right: Sequence[int],
     the fillings of two sides adding up alike (or, when many, the totals they can make and
     the digits each cell keeps)."""
     k = len(left)
-    rule = (f"{sum_of(board, left)} = {sum_of(board, right)} (digits may repeat"
-            + (f", but not within {', '.join(shared)})" if shared else ")"))
+    rule = (f"{sum_of(board, left)} = {sum_of(board, right)}"
+            + repeat_note(board, (*left, *right), shared))
     if not ways:
         return f"{rule}: with the digits left nothing fits; "
     if len(ways) <= MOST_LISTED:
         listed = " or ".join(f"{'+'.join(map(str, w[:k]))} = {'+'.join(map(str, w[k:]))}"
                              for w in ways)
         return f"{rule}: with the digits left, {listed}; "
-    kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[i] for w in ways})}"
-                     for i, c in enumerate((*left, *right)))
-    low, high = (sorted({sum(w[k:]) for w in ways})[i] for i in (0, -1))
-    return (f"{rule}: with the digits left both sides add up to {low}–{high}, and {kept}; "
-            if high > low + 1 else f"{rule}: with the digits left, {kept}; ")
+    kept = ", ".join(keeps(board, c, {w[i] for w in ways}) for i, c in enumerate((*left, *right)))
+    totals = {sum(w[k:]) for w in ways}
+    return (f"{rule}: with the digits left both sides add up to {spans(totals)}, and {kept}; "
+            if len(totals) > 2 else f"{rule}: with the digits left, {kept}; ")
 
 
 def keep_of(cells: Sequence[int], ways: Sequence[tuple[int, ...]]) -> dict[int, set[int]]:

@@ -18,11 +18,10 @@ that needs two or more at some point is a *forcing net*.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations, permutations
-from typing import Any
 
 from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, cage_total
+from satdoku.explain.line_arithmetic import first_true, one_constraint_said, pair_text
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
 from satdoku.explain.variant_reading import variant_text
 from satdoku.explain.variant_text import parity_groups, parity_text, side_var
@@ -142,8 +141,9 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
     cited = [groups.groups[g] for g in step.groups]
     what = ", ".join(literal_name(board, y) for y in step.derived)
     if step.method == TRIAL:
-        return (f"Suppose {literal_name(board, -x)}: the solver, searching, finds that "
-                f"{', '.join(g.label for g in cited)} cannot all hold then; so {what}.")
+        return (f"No single chain shows it: assuming {literal_name(board, -x)}, the solver "
+                f"needs search over {len(cited)} constraints and {len(step.facts)} facts to "
+                f"reach a contradiction; so {what}.")
     cells = {i for g in cited for i in g.cells}
     known = [y for y in facts if (abs(y) - 1) // board.n in cells] or step.facts
     links, conflict = trace(cited, known, -x)
@@ -263,106 +263,22 @@ def single_teach(groups: Groups, step: Step, name: str, placed: Sequence[int]) -
         return f"{where} has only {digit} left: every other digit is eliminated there."
     what = ", ".join(literal_name(board, y) for y in step.derived)
     extra = variant_arithmetic(groups, g, step, placed) or variant_text(groups, [g], [], step)
-    return f"{g.label}: {extra}so {what}." if extra else (
+    if extra:
+        return f"{g.label}: {extra}so {what}."
+    return pair_text(board, g, step) or (
         f"{g.label} alone, with the digits left in its cells, allows no other way: {what}.")
 
 
-def _cage_sums(cage: Any) -> tuple[int, ...]:
-    """The sums a cage may add up to: a killer cage's total, a multisum cage's sums (none
-    for a cage without a sum)."""
-    total = getattr(cage, "total", None)
-    return (total,) if total is not None else tuple(getattr(cage, "sums", ()))
-
-
 def variant_arithmetic(groups: Groups, g: Group, step: Step, placed: Sequence[int]) -> str:
-    """The arithmetic behind a one-constraint variant step (cage combinations …), or ''."""
-    rule = g.rule
-    if rule is None:
+    """The arithmetic behind a one-constraint variant step (cage combinations, thermometer
+    bounds …) when what it says each cell keeps accounts for every literal the step derives
+    (checked by brute force, :func:`.line_arithmetic.accounts_for`), else ''."""
+    if g.rule is None:
         return ""
     board = groups.board
-    n = board.n
-    cand = {i: {d for d in range(1, n + 1)} for i in g.cells}
+    cand = {i: set(range(1, board.n + 1)) for i in g.cells}
     for y in step.facts:
         cell, d = cell_digit(board, y)
         if cell in cand:
             cand[cell] = {d} if y > 0 else cand[cell] - {d}
-    cages: Sequence[Any] = getattr(rule, "cages", ())
-    sums = _cage_sums(cages[0]) if len(cages) == 1 else ()
-    if sums and len(cages[0].cells) <= 6:
-        cage = cages[0]
-        combos = [s for s in combinations(range(1, n + 1), len(cage.cells))
-                  if sum(s) in sums and any(all(p[k] in cand[i] for k, i in
-                                                enumerate(cage.cells))
-                                            for p in permutations(s))]
-        listed = " or ".join("{" + "+".join(map(str, s)) + "}" for s in combos)
-        total = " or ".join(map(str, sums))
-        return (f"{len(cage.cells)} different digits adding to {total}, with the digits "
-                f"left in {', '.join(board.cell_name(i) for i in cage.cells)}, can only be "
-                f"{listed}; ")
-    lines: Sequence[Any] = getattr(rule, "lines", ())
-    if rule.name in ("thermo", "slow thermo") and len(lines) == 1:
-        return _thermo_bounds(board, tuple(lines[0]), cand, rule.name == "slow thermo")
-    if rule.name == "whispers" and len(lines) == 1:
-        return _whisper_bounds(board, lines[0].cells, lines[0].gap(n), cand)
-    if rule.name == "renban" and len(lines) == 1:
-        return _renban_windows(board, tuple(lines[0]), cand)
-    arrows: Sequence[Any] = getattr(rule, "arrows", ())
-    if len(arrows) == 1 and len(arrows[0].circle) == 1:
-        arrow = arrows[0]
-        (circle,) = tuple(arrow.circle)
-        low = sum(min(cand[i]) for i in arrow.line)
-        high = sum(max(cand[i]) for i in arrow.line)
-        return (f"the circle {board.cell_name(circle)} is the sum of "
-                f"{', '.join(board.cell_name(i) for i in arrow.line)}, which lies between "
-                f"{low} and {high} with the digits left there; ")
-    return ""
-
-
-def _whisper_bounds(board: Board, line: Sequence[int], gap: int,
-                    cand: dict[int, set[int]]) -> str:
-    """``neighbours differ by at least 5; r1c2 keeps 1, 2, 8 …``: what each cell keeps
-    once every digit with no neighbour's digit far enough away is struck, round by round."""
-    keep = {i: set(cand[i]) for i in line}
-    changed = True
-    while changed:
-        changed = False
-        for k, i in enumerate(line):
-            near = [line[j] for j in (k - 1, k + 1) if 0 <= j < len(line)]
-            ok = {d for d in keep[i] if all(any(abs(d - e) >= gap for e in keep[j])
-                                            for j in near)}
-            changed |= ok != keep[i]
-            keep[i] = ok
-    kept = "; ".join(f"{board.cell_name(i)} {','.join(map(str, sorted(keep[i])))}"
-                     for i in line)
-    return (f"neighbours along the line differ by at least {gap}, so with the digits left "
-            f"the cells keep {kept}; ")
-
-
-def _renban_windows(board: Board, line: tuple[int, ...], cand: dict[int, set[int]]) -> str:
-    """``4 consecutive digits … can only be 2–5 or 3–6``: the runs of consecutive digits
-    that the digits left in the line's cells can still make."""
-    size = len(line)
-    runs = [range(a, a + size) for a in range(1, board.n - size + 2)
-            if all(cand[i] & set(range(a, a + size)) for i in line)
-            and len(set().union(*(cand[i] for i in line)) & set(range(a, a + size))) == size]
-    listed = " or ".join(f"{r[0]}–{r[-1]}" for r in runs) or "nothing"
-    return (f"{size} different consecutive digits, with the digits left in "
-            f"{', '.join(board.cell_name(i) for i in line)}, can only be {listed}; ")
-
-
-def _thermo_bounds(board: Board, line: tuple[int, ...], cand: dict[int, set[int]],
-                   slow: bool) -> str:
-    """``from the bulb r1c3 the digits rise …: r2c2 8–9``: the range each cell keeps from
-    the cells before and after it."""
-    step = 0 if slow else 1
-    low = [min(cand[i]) for i in line]
-    high = [max(cand[i]) for i in line]
-    for k in range(1, len(line)):
-        low[k] = max(low[k], low[k - 1] + step)
-    for k in range(len(line) - 2, -1, -1):
-        high[k] = min(high[k], high[k + 1] - step)
-    bounds = ", ".join(f"{board.cell_name(i)} {lo}–{hi}"
-                       for i, lo, hi in zip(line, low, high, strict=True))
-    rise = "never fall" if slow else "rise"
-    return (f"from the bulb {board.cell_name(line[0])} the digits {rise}, so with the digits "
-            f"left the cells keep {bounds}; ")
+    return first_true(board, one_constraint_said(board, g.rule, cand), cand, step)

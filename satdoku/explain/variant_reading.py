@@ -22,6 +22,7 @@ from typing import Any
 
 from satdoku.explain import clue_text as clue
 from satdoku.explain.groups import Group, Groups
+from satdoku.explain.sandwich_text import line_name, sandwich_fits, sandwich_text
 from satdoku.explain.steps import Step, cell_digit
 from satdoku.explain.variant_text import (
     KROPKI_WORDS,
@@ -35,15 +36,12 @@ from satdoku.explain.variant_text import (
     house_digits,
     kropki_text,
     line_keep,
-    line_name,
     line_puts,
     little_killer_keep,
     little_killer_text,
     outside_text,
     pill_numbers,
     pill_text,
-    sandwich_fits,
-    sandwich_text,
     spans,
 )
 from satdoku.rules.dots import FAMILIES, NEGATIVE_KINDS

@@ -1,5 +1,5 @@
-"""The arithmetic of variant steps for the teach level: little killer diagonals, sandwich
-clues, kropki dots and chains, arrow pills and whisper parity.
+"""The arithmetic of variant steps for the teach level: little killer diagonals, kropki
+dots and chains, arrow pills and whisper parity (sandwiches: :mod:`.sandwich_text`).
 
 Each function reads one variant constraint (or a few) with the digits left in its cells
 (``cand``: cell → digits still possible, from the step's facts) and says, with the digits
@@ -15,13 +15,13 @@ constraint one of its digits; a kropki *chain* is dots linked cell to cell.
 >>> b = Board.classic(4)
 >>> cand = {0: {1, 2, 3, 4}, 5: {2}, 10: {1, 2, 3, 4}}
 >>> print(little_killer_text(b, (0, 5, 10), 6, cand))  # doctest: +NORMALIZE_WHITESPACE
-r1c1, r2c2, r3c3 add up to 6 (digits may repeat); r2c2=2 is placed, so the others add up
+r1c1, r2c2, r3c3 add up to 6; r2c2=2 is placed, so the others add up
 to 4; with the digits left, r1c1 keeps 1–3, r3c3 keeps 1–3;
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import combinations, pairwise, product
 from typing import Any
@@ -37,7 +37,7 @@ Cand = Mapping[int, set[int]]
 MOST_LISTED = 6
 
 
-def spans(digits: Sequence[int] | set[int]) -> str:
+def spans(digits: Iterable[int]) -> str:
     """``1–3,6``: digits in runs.
 
     >>> spans({1, 2, 3, 6, 8, 9})
@@ -54,6 +54,17 @@ def spans(digits: Sequence[int] | set[int]) -> str:
                    ",".join(map(str, ds[k:j + 1])))
         k = j + 1
     return ",".join(out) or "nothing"
+
+
+def keeps(board: Board, cell: int, digits: Iterable[int]) -> str:
+    """``r1c2 keeps 2,3``, or ``r1c2 is 8`` for one digit (never ``8–8``).
+
+    >>> keeps(Board.classic(4), 1, {2, 3}), keeps(Board.classic(4), 1, {4})
+    ('r1c2 keeps 2,3', 'r1c2 is 4')
+    """
+    ds = sorted(digits)
+    return (f"{board.cell_name(cell)} is {ds[0]}" if len(ds) == 1 else
+            f"{board.cell_name(cell)} keeps {spans(ds)}")
 
 
 def names(board: Board, cells: Sequence[int]) -> str:
@@ -92,8 +103,7 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
     open_ = [i for i in cells if i not in placed]
     rest = total - sum(next(iter(cand[i])) for i in placed)
     shared = [lab for lab, hc in houses if len(set(hc) & set(cells)) > 1]
-    head = (f"{names(board, cells)} add up to {total} (digits may repeat"
-            + (f", but not within {', '.join(shared)}); " if shared else "); "))
+    head = f"{names(board, cells)} add up to {total}{repeat_note(board, cells, shared)}; "
     if placed:
         fixed = ", ".join(f"{board.cell_name(i)}={next(iter(cand[i]))}" for i in placed)
         head += (f"{fixed} {'is' if len(placed) == 1 else 'are'} placed, so the "
@@ -101,8 +111,25 @@ def little_killer_text(board: Board, cells: Sequence[int], total: int, cand: Can
     keep = little_killer_keep(cells, total, cand, apart(cells, houses))
     if keep is None:
         return ""
-    kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in open_)
+    kept = ", ".join(keeps(board, i, keep[i]) for i in open_)
     return head + (f"with the digits left, {kept}; " if open_ else "")
+
+
+def repeat_note(board: Board, cells: Sequence[int], shared: Sequence[str]) -> str:
+    """`` (digits may repeat)`` when no two of ``cells`` share a row, column or box; with
+    ``shared`` (the cited houses holding two of them), `` (digits may repeat, but not within
+    box 3)``; else '' (the step does not need them to differ, but saying that digits may
+    repeat in one house would read as a wrong rule).
+
+    >>> b = Board.classic(4)
+    >>> repeat_note(b, (0, 5), []), repeat_note(b, (0, 6), []), repeat_note(b, (0, 5), ["box 1"])
+    ('', ' (digits may repeat)', ' (digits may repeat, but not within box 1)')
+    """
+    if shared:
+        return f" (digits may repeat, but not within {', '.join(shared)})"
+    if any(len(set(u) & set(cells)) > 1 for u in board.units):
+        return ""
+    return " (digits may repeat)"
 
 
 def apart(cells: Sequence[int], houses: Sequence[tuple[str, Sequence[int]]]
@@ -110,100 +137,6 @@ def apart(cells: Sequence[int], houses: Sequence[tuple[str, Sequence[int]]]
     """The pairs of ``cells`` that share one of ``houses`` (so hold different digits)."""
     return [(a, b) for a, b in combinations(cells, 2)
             if any(a in hc and b in hc for _, hc in houses)]
-
-
-# -- sandwiches ----------------------------------------------------------------------------
-def _matches(cells: Sequence[int], digits: Sequence[int], cand: Cand) -> bool:
-    """Whether ``cells`` can take the distinct ``digits`` (as many), each a digit left."""
-    def place(k: int, free: frozenset[int]) -> bool:
-        return k == len(cells) or any(place(k + 1, free - {d})
-                                      for d in free & cand[cells[k]])
-    return len(cells) == len(digits) and place(0, frozenset(digits))
-
-
-def sandwich_ways(n: int, line: Sequence[int], total: int, cand: Cand
-                  ) -> list[tuple[int, int, list[tuple[int, ...]]]]:
-    """Where the 1 and the n of a line (every digit once) can go with the digits left:
-    (position of the 1, position of the n, the digit sets between them), every set of
-    2..n−1 adding up to ``total`` that its cells and the cells outside can take."""
-    ways = [(a, b, list(sets)) for a, b, sets in _sandwich_sets(n, line, total, cand)]
-    return [w for w in ways if w[2]]
-
-
-def sandwich_fits(n: int, line: Sequence[int], total: int, cand: Cand) -> bool:
-    """Whether the 1 and the n of a line can go anywhere with the digits left (the first
-    way found is enough).
-
-    >>> sandwich_fits(4, (0, 1, 2, 3), 5, {0: {1}, 1: {4}, 2: {2, 3}, 3: {2, 3}})
-    False
-    """
-    return any(next(sets, None) is not None for _, _, sets in _sandwich_sets(n, line, total,
-                                                                             cand))
-
-
-def _sandwich_sets(n: int, line: Sequence[int], total: int, cand: Cand
-                   ) -> Iterator[tuple[int, int, Iterator[tuple[int, ...]]]]:
-    """Per placement of the 1 (position a) and the n (position b) left: the digit sets
-    between them, lazily."""
-    middle = range(2, n)
-    for a, b in product(range(len(line)), repeat=2):
-        if a == b or 1 not in cand[line[a]] or n not in cand[line[b]]:
-            continue
-        lo, hi = min(a, b), max(a, b)
-        inner = line[lo + 1:hi]
-        outer = [line[k] for k in range(len(line)) if k not in (a, b) and not lo < k < hi]
-        yield a, b, (s for s in combinations(middle, len(inner)) if sum(s) == total
-                     and _matches(inner, s, cand)
-                     and _matches(outer, sorted(set(middle) - set(s)), cand))
-
-
-def _sets_text(sets: Sequence[tuple[int, ...]]) -> str:
-    shown = " or ".join("{" + "+".join(map(str, s)) + "}" if s else "nothing"
-                        for s in sets[:3])
-    return shown + (f" or {len(sets) - 3} more" if len(sets) > 3 else "")
-
-
-def line_name(board: Board, line: Sequence[int]) -> str:
-    """``column 1`` for a whole row or column, else its cells.
-
-    >>> line_name(Board.classic(4), (0, 4, 8, 12)), line_name(Board.classic(4), (0, 1))
-    ('column 1', 'r1c1, r1c2')
-    """
-    n = board.n
-    if len(line) == n and len({i // n for i in line}) == 1:
-        return f"row {line[0] // n + 1}"
-    if len(line) == n and len({i % n for i in line}) == 1:
-        return f"column {line[0] % n + 1}"
-    return names(board, line)
-
-
-def sandwich_text(board: Board, line: Sequence[int], total: int, cand: Cand) -> str:
-    """``the digits between the 1 and the 9 of column 1 add up to 27; with the digits left
-    the 1 and the 9 can only go …``: every placement of the 1 and the n left, with the
-    digit sets between them (or, when there are many, the cells each can take)."""
-    n = board.n
-    ways = sandwich_ways(n, line, total, cand)
-    head = (f"the digits between the 1 and the {n} of {line_name(board, line)} add up to "
-            f"{total}; with the digits left ")
-    if not ways:
-        return head + f"the 1 and the {n} fit nowhere; "
-    rest = "the other cells hold the digits left over; "
-    if len(ways) <= MOST_LISTED:
-        listed = "; ".join(f"1 at {board.cell_name(line[a])} and {n} at "
-                           f"{board.cell_name(line[b])}" + (
-                               f" with {_sets_text(sets)} between" if total else "")
-                           for a, b, sets in ways)
-        return head + f"the 1 and the {n} can only go: {listed}; {rest}"
-    ones = sorted({a for a, _, _ in ways})
-    tops = sorted({b for _, b, _ in ways})
-    gaps = sorted({abs(a - b) - 1 for a, b, _ in ways})
-    sets = sorted({s for _, _, ss in ways for s in ss}, key=lambda s: (len(s), s))
-    where = (f"the 1 can only be at {names(board, [line[a] for a in ones])}, the {n} at "
-             f"{names(board, [line[b] for b in tops])}")
-    if not total:
-        return head + f"{where}, side by side; "
-    return (head + f"{where}, with {' or '.join(map(str, gaps))} cells between them "
-            f"holding {_sets_text(sets)}; {rest}")
 
 
 # -- kropki dots and chains ----------------------------------------------------------------
@@ -285,8 +218,7 @@ def kropki_text(board: Board, dots: Sequence[tuple[str, Any]],
     if len(cells) == 2:
         pairs = sorted({tuple(sorted(w)) for w in ways})
         listed = ", ".join("{" + ",".join(map(str, p)) + "}" for p in pairs) or "nothing"
-        kept = ", ".join(f"{board.cell_name(c)} keeps {spans({w[k] for w in ways})}"
-                         for k, c in enumerate(cells))
+        kept = ", ".join(keeps(board, c, {w[k] for w in ways}) for k, c in enumerate(cells))
         text = f"{said}: with the digits left the pair can only be {listed}: {kept}"
     elif len(ways) <= MOST_LISTED:
         listed = " or ".join("-".join(map(str, w)) for w in ways) or "nothing"
@@ -382,7 +314,7 @@ def pill_text(board: Board, circle: Sequence[int], line: Sequence[int], cand: Ca
     high = sum(max(cand[i]) for i in line)
     numbers = pill_numbers(pill, line, cand)
     keep = line_keep(line, numbers, cand)
-    kept = ", ".join(f"{board.cell_name(i)} keeps {spans(keep[i])}" for i in line)
+    kept = ", ".join(keeps(board, i, keep[i]) for i in line)
     return (f"the pill {names(board, pill)} reads a {len(pill)}-digit number, the sum of "
             f"{names(board, line)}, which lies between {low} and {high} with the digits "
             f"left there: the pill reads {spans(numbers)}, and {kept}; ")

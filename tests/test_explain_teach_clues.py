@@ -429,6 +429,7 @@ def test_every_constraint_of_an_example_has_its_own_label(name):
     p = load(str(ROOT / "examples" / name))
     labels = Counter(g.label for g in constraint_groups(p.board, p.rules).groups)
     assert [x for x, k in labels.items() if k > 1] == []
+    assert max(map(len, labels)) <= 60  # (two whole-board chess groups named 81 cells each)
 
 
 def test_instances_that_share_a_start_say_their_way():

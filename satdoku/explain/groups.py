@@ -42,6 +42,7 @@ from cnf import AMO, Formula, at_least_one, at_most_one
 from cnf.budget import Deadline, applying
 from satdoku.board import Board
 from satdoku.rules import Rule, all_rules, cell_var
+from satdoku.rules.chess import EqualAtOffsets
 
 Clause = tuple[int, ...]
 
@@ -241,6 +242,10 @@ def _instance_label(board: Board, rule: Rule, cells: Sequence[int]) -> str:
     outside clue says its side (``sandwich 10 left of row 3``) or its diagonal's way
     (``little-killer 15 at r1c6 ↘``)."""
     marks = [m for m in rule.markings(board) if m.cells]
+    if not marks and isinstance(rule, EqualAtOffsets):  # (over the whole board: its moves)
+        words = [words for _, _, words in rule.parts(board)]
+        if len(words) == 1:
+            return f"{rule.name}: {words[0]}"
     first = marks[0].cells[0] if len(marks) == 1 else min(cells, default=0)
     label = f" {marks[0].label}" if len(marks) == 1 and marks[0].label else ""
     way = marks[0].style if len(marks) == 1 and marks[0].kind == "text" else ""
@@ -256,6 +261,10 @@ def _route(board: Board, rule: Rule, cells: Sequence[int]) -> tuple[int, ...]:
     dot's two cells …), else its cells: what tells apart instances that start at one cell."""
     marks = [m for m in rule.markings(board) if m.cells]
     return tuple(marks[0].cells) if len(marks) == 1 else tuple(cells)
+
+
+#: Cells of its route a label may name to tell an instance apart; past them, a number.
+ROUTE_CELLS = 4
 
 
 def _distinct(board: Board, labels: list[str], routes: list[tuple[int, ...]]) -> list[str]:
@@ -276,7 +285,7 @@ def _distinct(board: Board, labels: list[str], routes: list[tuple[int, ...]]) ->
     for label, ks in same.items():
         if len(ks) < 2:
             continue
-        longest = max(len(routes[k]) for k in ks)
+        longest = min(max(len(routes[k]) for k in ks), ROUTE_CELLS)
         for length in range(2, longest + 1):
             tried = {k: label + "".join(f"→{board.cell_name(i)}" for i in routes[k][1:length])
                      for k in ks}

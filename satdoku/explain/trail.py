@@ -4,8 +4,8 @@
 only each literal's group, ``a → b`` would claim that b follows from a when it follows
 from something earlier (the supposition, or a literal two links back). Here each literal
 keeps its real antecedents — the other literals of the clause that forced it — and the
-trail is written depth first, so that a literal comes right after what it rests on
-wherever it can. Every ``→`` is then a true implication (with the facts known):
+trail is written so that a literal comes right after what it rests on wherever it can
+(:func:`trail`). Every ``→`` is then a true implication (with the facts known):
 
 - ``a → b (row 1)``: b follows from a by row 1;
 - ``a → b (row 1, with c)``: b follows from a and c by row 1;
@@ -14,17 +14,18 @@ wherever it can. Every ``→`` is then a true implication (with the facts known)
 - ``→ contradiction in row 1 (with c)``: the item before and c break row 1.
 
 What a reader takes for granted is looked through: a cell's other digits, gone once it
-holds one (``r1c1=5`` stands for ``r1c1≠4``), and the encodings' auxiliary variables (their
-groups are named with the literal they lead to).
+holds one (``r1c1=5`` stands for ``r1c1≠4``), the encodings' auxiliary variables (their
+groups are named with the literal they lead to), and literals already known.
 
 >>> from satdoku.board import Board
 >>> from satdoku.explain.groups import constraint_groups
+>>> from satdoku.explain.trace import trace
 >>> g = constraint_groups(Board.classic(4))
->>> row1 = next(x.index for x in g.groups if x.label == "row 1")
->>> cell = next(x.index for x in g.groups if x.label == "cell r1c2")
->>> links = [(1, None, ()), (-5, row1, (1,)), (6, cell, (-5,))]  # r1c1=1, r1c2≠1, r1c2=2
->>> trail_text(g, links, (row1, (6, 1)))
-'r1c2≠1 (row 1) → r1c2=2 (cell r1c2) → contradiction in row 1 (with r1c1=1)'
+>>> cited = [x for x in g.groups if x.label in ("row 1", "column 2", "box 1")]
+>>> facts = [-37, -53]              # r3c2≠1, r4c2≠1
+>>> links, conflict = trace(cited, facts, 1)  # suppose r1c1=1
+>>> trail_text(g, links, conflict, known=facts)
+'r1c2≠1 (row 1) → r2c2=1 (column 2) → contradiction in box 1 (with r1c1=1)'
 """
 
 from __future__ import annotations

@@ -23,11 +23,9 @@ from satdoku.board import Board
 from satdoku.explain.groups import Group, Groups, cage_total
 from satdoku.explain.line_arithmetic import first_true, one_constraint_said, pair_text
 from satdoku.explain.steps import TRIAL, Step, cell_digit, literal_name
+from satdoku.explain.trail import Link, trail_text
 from satdoku.explain.variant_reading import variant_text
 from satdoku.explain.variant_text import parity_groups, parity_text, side_var
-
-#: A replayed implication: the literal, the group that forced it, the literals it rests on.
-Link = tuple[int, int | None, tuple[int, ...]]
 
 
 def trace(groups: Sequence[Group], facts: Iterable[int], assume: int
@@ -115,25 +113,6 @@ def forcing_name(links: list[Link], top: int) -> str:
     return "forcing net" if branching else "forcing chain"
 
 
-def chain_text(groups: Groups, links: list[Link], conflict: tuple[int, tuple[int, ...]],
-               labels: dict[int, str] | None = None,
-               aux: dict[int, tuple[str, str]] | None = None) -> str:
-    """``r1c1=5 → r1c2≠5 (row 1) → … → box 2 has no 5 left``: the chain in order
-    (``labels``: the groups' labels by index, when some are no group of ``groups``;
-    ``aux``: the words for an auxiliary variable true and false, to show it too)."""
-    board, top = groups.board, groups.board.n ** 3
-    words = aux or {}
-
-    def label(gi: int) -> str:
-        return labels[gi] if labels and gi in labels else groups.groups[gi].label
-
-    def name(x: int) -> str:
-        return literal_name(board, x) if abs(x) <= top else words[abs(x)][x < 0]
-    parts = [name(x) + ("" if gi is None else f" ({label(gi)})")
-             for x, gi, _ in links if abs(x) <= top or abs(x) in words]
-    return " → ".join(parts) + f" → contradiction in {label(conflict[0])}"
-
-
 def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -> str:
     """The teach text of a step found by the generic search (or the solver)."""
     board = groups.board
@@ -145,6 +124,7 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
                 f"needs search over {len(cited)} constraints and {len(step.facts)} facts to "
                 f"reach a contradiction; so {what}.")
     cells = {i for g in cited for i in g.cells}
+    facts = set(facts)
     known = [y for y in facts if (abs(y) - 1) // board.n in cells] or step.facts
     links, conflict = trace(cited, known, -x)
     if conflict is None:
@@ -154,7 +134,7 @@ def generic_teach(groups: Groups, step: Step, name: str, facts: Iterable[int]) -
                 f"checked by the solver). So {what}.")
     others = ", ".join(literal_name(board, y) for y in step.derived[1:])
     more = f" The same constraints also give {others}." if others else ""
-    chain = chain_text(groups, links[1:] or links, conflict)
+    chain = trail_text(groups, links, conflict, known=facts)
     lead = sum_rule_text(board, cited) + " " if name in SUM_RULES else ""
     return (f"{lead}Suppose {literal_name(board, -x)}. Then {chain}. "
             f"So {literal_name(board, x)}.{more}")
@@ -226,6 +206,7 @@ def parity_teach(groups: Groups, step: Step, whispers: Sequence[Group],
     parity and the houses that breaks when the step's conclusion is denied."""
     board = groups.board
     x = step.derived[0]
+    facts = set(facts)
     relaxed = parity_groups(groups, whispers)
     cells = {i for g in [*whispers, *houses] for i in g.cells}
     own = [groups.groups[k] for i in sorted(cells) for k in groups.of_cell[i]
@@ -239,7 +220,7 @@ def parity_teach(groups: Groups, step: Step, whispers: Sequence[Group],
     labels = {g.index: g.label for g in [*houses, *own, *relaxed]}
     words = {side_var(groups, i): (f"{board.cell_name(i)} high", f"{board.cell_name(i)} low")
              for g in whispers for i in g.cells}
-    chain = chain_text(groups, links[1:] or links, conflict, labels, words)
+    chain = trail_text(groups, links, conflict, labels, words, facts)
     what = ", ".join(literal_name(board, y) for y in step.derived)
     return f"{sides}Suppose {literal_name(board, -x)}. Then {chain}. So {what}."
 

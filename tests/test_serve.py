@@ -393,7 +393,8 @@ def test_time_limit_keeps_the_steps_of_a_cut_solving_path():
             started = time.monotonic()
             reply = c.ask("solvepath", to_fpuzzles(puzzle), timeout=30)
             assert reply["type"] == "logical" and reply["isValid"] is True, reply
-            assert time.monotonic() - started < 3.5 and srv.jobs_started == asked
+            took = time.monotonic() - started  # (3.1 s alone; a loaded 2-core CI run adds)
+            assert took < 4.5 and srv.jobs_started == asked, took
             *steps, last = reply["message"].splitlines()
             found = {0: "no step", 1: "1 step"}.get(len(steps), f"{len(steps)} steps")
             assert last == (f"Time limit of 3 s reached after {found} (satdoku serve "

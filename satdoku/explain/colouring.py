@@ -142,6 +142,7 @@ def _trap(c: Candidates, d: int, tree: dict[int, tuple[int, int, int]]) -> Findi
     s = c.symbol(d)
     teach = (f"Colour the conjugate pairs of {s}: one colour holds {s} in "
              f"{c.names(colours[0])}, the other in {c.names(colours[1])}, and one of the two "
-             f"colours is right. {c.names(targets)} see a cell of each colour, so "
+             f"colours is right. {c.names(targets)} {'sees' if len(targets) == 1 else 'see'} a "
+             f"cell of each colour, so "
              f"{', '.join(f'{c.name(t)}≠{s}' for t in targets)}.")
     return Finding(TRAP, weight(TRAP), out, tuple(sorted(groups)), teach)

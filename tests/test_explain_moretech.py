@@ -231,6 +231,8 @@ def test_colour_wrap_proposed_and_proved():
         assert e.solution[cell] != d
         assert literal_name(e.puzzle.board, x) in f.teach
     assert f.technique in {g.technique for g in stage_findings(c, 1, unique=True)}
+    off = stage_findings(c, 1, disabled=frozenset({"aic"}), unique=True)
+    assert not any(g.technique.startswith("simple colouring") for g in off)  # --disable aic
     cited = [e.groups.groups[g] for g in f.groups]
     assert implies(cited, e.known_after(k), f.derived)  # the solver proves it
 
@@ -264,6 +266,7 @@ def test_type5_proposed_and_proved(roof):
     assert "{1,2}" in f.teach and "deadly pattern" in f.teach
     assert f in stage_findings(c, 1, unique=True)
     assert f not in stage_findings(c, 1, unique=False)
+    assert f not in stage_findings(c, 1, disabled=frozenset({"contradictions"}), unique=True)
     cited = [groups.groups[g] for g in f.groups]
     clause = [premise(N, f.deadly)]
     assert implies(cited, facts, f.derived, clause)  # the solver proves it, with the premise

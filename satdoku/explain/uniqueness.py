@@ -319,7 +319,7 @@ def _hidden(c: Candidates, rect: Rectangle, pair: frozenset[int]) -> Iterator[Fi
         (y,) = pair - {x}
         out = (-c.lit(d, y),)
         sx, sy = c.symbol(x), c.symbol(y)
-        teach = (f"{c.name(a)} holds only {c.digit_set(pair)}; in {rows[d].label} {sx} can "
+        teach = (f"{c.name(a)} holds only {c.digit_set(pair)}; in {rows[d].label}, {sx} can "
                  f"only go in {c.names(sorted((d, e)))}, in {cols[d].label} only in "
                  f"{c.names(sorted((d, b)))}. Were {c.name(d)} {sy}, {c.name(e)} and "
                  f"{c.name(b)} would be {sx}, {c.name(a)} {sy}, and "
@@ -370,7 +370,7 @@ def _type6(c: Candidates, rect: Rectangle, pair: frozenset[int]) -> Iterator[Fin
         out = tuple(-c.lit(i, x) for i in sorted((b, e)))
         sx = c.symbol(x)
         teach = (f"{c.names(sorted((a, d)))} hold only {c.digit_set(pair)}, and in "
-                 f"{', '.join(h.label for h in lines)} {sx} can only go in "
+                 f"{', '.join(h.label for h in lines)}, {sx} can only go in "
                  f"{c.names(sorted(rect))}. Were {c.name(b)} or {c.name(e)} {sx}, both would "
                  f"be {sx} and {c.names(sorted((a, d)))} {c.symbol(y)}: "
                  f"{_deadly_words(c, pattern, pair)}, so {_elims_text(c, out)}.")

@@ -171,9 +171,9 @@ def pencil_marks(e, k: int) -> list[set[int]]:
 
 def expected_uniqueness(n: int, cand: list[set[int]], placed: set[int], name: str,
                         cells: list[int], pair: set[int]) -> list[set[int]]:
-    """What a unique rectangle of type ``name`` on ``cells`` with ``pair`` may conclude
-    (type 3: one conclusion per naked subset), read from the definitions; asserts the
-    pattern is one."""
+    """What a unique rectangle of type ``name`` (or a hidden rectangle) on ``cells`` with
+    ``pair`` may conclude (type 3: one conclusion per naked subset), read from the
+    definitions; asserts the pattern is one."""
     houses_ = classic_houses(n)
     rows = {i // n for i in cells}
     cols = {i % n for i in cells}
@@ -189,6 +189,30 @@ def expected_uniqueness(n: int, cand: list[set[int]], placed: set[int], name: st
     def lit(i: int, d: int) -> int:
         return i * n + d
 
+    lines = [[i for i in range(n * n) if i // n == r] for r in rows] + [
+        [i for i in range(n * n) if i % n == c] for c in cols]
+
+    def only_in_rectangle(line: list[int], d: int) -> bool:
+        return {i for i in line if i not in placed and d in cand[i]} <= set(cells)
+
+    if name == "hidden rectangle":  # a bivalue corner; x only in the rectangle in the
+        made = []                   # row and the column of the opposite corner: not y
+        for a in floor:
+            far = next(i for i in cells if i // n != a // n and i % n != a % n)
+            for x in pair:
+                if all(only_in_rectangle(line, x) for line in lines if far in line):
+                    made.append({-lit(far, y) for y in pair - {x}})
+        return made
+    if name.endswith("type 5"):  # the corners not bivalue hold the pair and one same x
+        extra = {frozenset(cand[i] - pair) for i in roof}
+        assert len(roof) in (2, 3) and len(extra) == 1
+        (x,) = next(iter(extra))
+        return [{-lit(i, x) for i in range(n * n) if i not in placed and x in cand[i]
+                 and i not in cells and all(sees(i, r) for r in roof)}]
+    if name.endswith("type 6"):  # diagonal bivalue corners; x only in the rectangle in
+        assert len(floor) == 2 and not sees(floor[0], floor[1])  # its rows and columns
+        return [{-lit(i, x) for i in roof} for x in pair
+                if all(only_in_rectangle(line, x) for line in lines)]
     if name.endswith("type 1"):
         assert len(floor) == 3
         return [{-lit(roof[0], d) for d in pair}]

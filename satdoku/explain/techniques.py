@@ -5,7 +5,8 @@ proposal that the SAT solver proves becomes the step.
 Stages (each with the lowest weight it can give, so that a later stage runs only when it
 might beat what was found): locked candidates, subsets and basic fish; short chains
 (skyscraper, 2-string kite, turbot fish, XY-wing, W-wing), XYZ-wing, finned fish, unique
-rectangles and BUG+1 (:mod:`.uniqueness`, only on puzzles known to be unique); long
+rectangles, hidden rectangles and BUG+1 (:mod:`.uniqueness`, only on puzzles known to be
+unique), simple colouring (:mod:`.colouring`); long
 chains (X-chain, XY-chain, AIC). A proposal is proved by a minimal subset of its groups and
 of the facts in their cells (:func:`~satdoku.explain.steps.minimal_subset`): one the groups
 do not imply is dropped, and a step whose minimal subset lost a group is named afresh from
@@ -27,6 +28,7 @@ from heapq import heappop, heappush
 
 import satdoku.explain.als as als
 import satdoku.explain.chains as chains
+import satdoku.explain.colouring as colouring
 import satdoku.explain.patterns as patterns
 import satdoku.explain.uniqueness as uniqueness
 from satdoku.explain.candidates import Candidates, Finding
@@ -52,6 +54,8 @@ STAGES: tuple[tuple[float, tuple[tuple[float, Finder], ...]], ...] = (
            *((_w(f"finned {patterns.FISH[k]}"), lambda c, k=k: patterns.finned_fish(c, k))
              for k in (2, 3)),
            (_w("unique rectangle"), uniqueness.unique_rectangles),
+           (_w("hidden rectangle"), uniqueness.more_rectangles),
+           (_w(colouring.TRAP), colouring.simple_colouring),
            (_w("BUG+1"), uniqueness.bug_plus_one))),
     (6.5, ((6.5, lambda c: chains.aic(c, chains.MOST_STRONG, 4)),
            (_w("ALS-XZ"), als.als_xz), (_w("ALS-XY-wing"), als.als_xy_wing))),
@@ -59,7 +63,8 @@ STAGES: tuple[tuple[float, tuple[tuple[float, Finder], ...]], ...] = (
 
 
 #: Finders that rest on the puzzle having one solution: run only when it is known to.
-UNIQUENESS: tuple[Finder, ...] = (uniqueness.unique_rectangles, uniqueness.bug_plus_one)
+UNIQUENESS: tuple[Finder, ...] = (uniqueness.unique_rectangles, uniqueness.more_rectangles,
+                                  uniqueness.bug_plus_one)
 
 
 def stage_findings(c: Candidates, stage: int, disabled: frozenset[str] = frozenset(),

@@ -1,4 +1,4 @@
-"""Uniqueness techniques: unique rectangles (types 1 to 4) and BUG+1.
+"""Uniqueness techniques: unique rectangles (types 1 to 6), hidden rectangles and BUG+1.
 
 Glossary: a *deadly pattern* is a set of open cells, each with a *pair* of its candidates,
 such that any solution in which every pattern cell holds a digit of its pair gives a second
@@ -17,6 +17,14 @@ and a uniqueness step concludes what keeps it from doing so:
   heavier). Type 4: two cells hold only {a,b}, and
   in a house holding the other two, a can go only there: one of them is a, so neither can
   be b.
+  Rectangles with one bivalue corner or more (:func:`more_rectangles`): type 5: the cells
+  that are not bivalue (two diagonal ones, or three) hold {a,b} and the same one extra x:
+  one of them is x, so x leaves every cell that sees them all. Type 6: two diagonal cells
+  hold only {a,b}, and in both rows and both columns a can go only in the rectangle: were
+  one of the other two a, the other would be a too and the bivalue ones b, so neither is
+  a. **Hidden rectangle**: a corner holds only {a,b}, and in the row and in the column of
+  the opposite corner a can go only in the rectangle: were the opposite corner b, the two
+  cells beside it would be a, and the bivalue corner b — so it is not b.
 - **BUG+1** (bivalue universal grave plus one): every open cell holds two candidates but
   one, which holds three; were it not the digit x that its houses hold three times, every
   digit would have exactly two places in each house — a deadly pattern (each cell takes its
@@ -33,8 +41,8 @@ is still proved by the SAT solver, with the premise "the pattern is not all ther
 >>> from satdoku.explain.groups import constraint_groups
 >>> p = parse_puzzle("1.34 34.2 2.43 43.1")
 >>> c = Candidates(constraint_groups(p.board), p.assumptions())
->>> list(unique_rectangles(c)), list(bug_plus_one(c))
-([], [])
+>>> list(unique_rectangles(c)), list(more_rectangles(c)), list(bug_plus_one(c))
+([], [], [])
 """
 
 from __future__ import annotations
@@ -250,6 +258,125 @@ def _type4(c: Candidates, pattern: dict[int, frozenset[int]], pair: frozenset[in
             yield _finding(c, "unique rectangle type 4", pattern, out, teach,
                            {h.group, *(c.cell_group[i] for i in roof)})
             return
+
+
+Rectangle = tuple[int, int, int, int]
+
+
+def _corner_rectangles(c: Candidates) -> Iterator[tuple[Rectangle, frozenset[int]]]:
+    """((a, b, e, d), pair) of every rectangle of open cells holding the pair, in the
+    classic shape and deadly (:func:`swappable`), with a bivalue corner a: b in a's row, e
+    in a's column, d opposite a (b's column, e's row). A rectangle with several bivalue
+    corners comes once from each."""
+    rows, cols = c.layout.line_of["row"], c.layout.line_of["column"]
+    at = c.layout.memo("line_meets", lambda: {
+        (rows[i].group, cols[i].group): i for i in rows if i in cols})
+    deadly: dict[tuple[tuple[int, ...], frozenset[int]], bool] = {}
+    for a in range(len(c.placed)):
+        if c.placed[a] or len(c.cand[a]) != 2 or a not in rows or a not in cols:
+            continue
+        pair = frozenset(c.cand[a])
+        holders = [[i for i in line.cells if i != a and not c.placed[i] and pair <= c.cand[i]]
+                   for line in (rows[a], cols[a])]
+        for b in holders[0]:
+            for e in holders[1]:
+                d = at.get((rows[e].group, cols[b].group)) if b in cols and e in rows else None
+                if d is None or c.placed[d] or not pair <= c.cand[d]:
+                    continue
+                key = (tuple(sorted((a, b, e, d))), pair)
+                if key not in deadly:
+                    deadly[key] = _two_boxes(c, key[0]) and swappable(
+                        c, dict.fromkeys(key[0], pair))
+                if deadly[key]:
+                    yield (a, b, e, d), pair
+
+
+def more_rectangles(c: Candidates) -> Iterator[Finding]:
+    """Unique rectangles of types 5 and 6 and hidden rectangles (see the module's
+    docstring), each rectangle once per type."""
+    said: set[tuple[str, int, tuple[int, ...], frozenset[int]]] = set()
+    for rect, pair in _corner_rectangles(c):
+        for kind, find in (("hidden rectangle", _hidden), ("unique rectangle type 5", _type5),
+                           ("unique rectangle type 6", _type6)):
+            # (a hidden rectangle, from each bivalue corner; the others once)
+            key = (kind, rect[0] if find is _hidden else -1, tuple(sorted(rect)), pair)
+            if key in said:
+                continue
+            for found in find(c, rect, pair):
+                said.add(key)
+                yield found
+
+
+def _hidden(c: Candidates, rect: Rectangle, pair: frozenset[int]) -> Iterator[Finding]:
+    """A bivalue corner a; in the row and the column of the opposite corner d, digit x
+    only in the rectangle: d is not the pair's other digit."""
+    a, b, e, d = rect
+    rows, cols = c.layout.line_of["row"], c.layout.line_of["column"]
+    pattern = dict.fromkeys(rect, pair)
+    for x in sorted(pair):
+        if c.where(rows[d], x) != sorted((d, e)) or c.where(cols[d], x) != sorted((d, b)):
+            continue
+        (y,) = pair - {x}
+        out = (-c.lit(d, y),)
+        sx, sy = c.symbol(x), c.symbol(y)
+        teach = (f"{c.name(a)} holds only {c.digit_set(pair)}; in {rows[d].label}, {sx} can "
+                 f"only go in {c.names(sorted((d, e)))}, in {cols[d].label} only in "
+                 f"{c.names(sorted((d, b)))}. Were {c.name(d)} {sy}, {c.name(e)} and "
+                 f"{c.name(b)} would be {sx}, {c.name(a)} {sy}, and "
+                 f"{_deadly_words(c, pattern, pair)}, so {_elims_text(c, out)}.")
+        yield _finding(c, "hidden rectangle", pattern, out, teach,
+                       {rows[d].group, cols[d].group, *(c.cell_group[i] for i in rect)})
+        return
+
+
+def _type5(c: Candidates, rect: Rectangle, pair: frozenset[int]) -> Iterator[Finding]:
+    """The corners that are not bivalue (diagonal two, or three) hold the pair and one
+    same extra x: x leaves the cells that see them all (two in a line: type 2)."""
+    floor = [i for i in sorted(rect) if c.cand[i] == pair]
+    roof = [i for i in sorted(rect) if c.cand[i] != pair]
+    extra = {frozenset(c.cand[i] - pair) for i in roof}
+    if len(roof) not in (2, 3) or len(extra) != 1 or len(x_set := extra.pop()) != 1 or (
+            len(roof) == 2 and _line(c, *roof) is not None):
+        return
+    (x,) = x_set
+    seen = frozenset.intersection(*(c.peers(i) for i in roof))
+    targets = [i for i in sorted(seen) if not c.placed[i] and x in c.cand[i]]
+    if not targets:
+        return
+    out = tuple(-c.lit(i, x) for i in targets)
+    links = {h.group for i in targets for r in roof for h in c.houses_of[i] if r in h.cells}
+    pattern = dict.fromkeys(rect, pair)
+    s = c.symbol(x)
+    teach = (f"{c.names(floor)} hold only {c.digit_set(pair)}, and {c.names(roof)} only "
+             f"{c.digit_set(pair)} and {s}. Were none of them {s}, "
+             f"{_deadly_words(c, pattern, pair)}, so one of {c.names(roof)} is {s}, and "
+             f"what sees them all loses it: {_elims_text(c, out)}.")
+    yield _finding(c, "unique rectangle type 5", pattern, out, teach, links)
+
+
+def _type6(c: Candidates, rect: Rectangle, pair: frozenset[int]) -> Iterator[Finding]:
+    """Two diagonal bivalue corners; x only in the rectangle in both its rows and both its
+    columns: the other two corners are not x."""
+    a, b, e, d = rect
+    if c.cand[d] != pair or c.cand[b] == pair or c.cand[e] == pair or a > d:
+        return  # (the other bivalue corner yields the same rectangle)
+    rows, cols = c.layout.line_of["row"], c.layout.line_of["column"]
+    lines = (rows[a], rows[d], cols[a], cols[d])
+    pattern = dict.fromkeys(rect, pair)
+    for x in sorted(pair):
+        if not all(set(c.where(h, x)) <= set(rect) for h in lines):
+            continue
+        (y,) = pair - {x}
+        out = tuple(-c.lit(i, x) for i in sorted((b, e)))
+        sx = c.symbol(x)
+        teach = (f"{c.names(sorted((a, d)))} hold only {c.digit_set(pair)}, and in "
+                 f"{', '.join(h.label for h in lines)}, {sx} can only go in "
+                 f"{c.names(sorted(rect))}. Were {c.name(b)} or {c.name(e)} {sx}, both would "
+                 f"be {sx} and {c.names(sorted((a, d)))} {c.symbol(y)}: "
+                 f"{_deadly_words(c, pattern, pair)}, so {_elims_text(c, out)}.")
+        yield _finding(c, "unique rectangle type 6", pattern, out, teach,
+                       {h.group for h in lines} | {c.cell_group[i] for i in rect})
+        return
 
 
 def bug_plus_one(c: Candidates) -> Iterator[Finding]:

@@ -23,7 +23,7 @@ cells that decide it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from satdoku.explain.candidates import Candidates, Finding
 from satdoku.explain.catalogue import weight
@@ -112,14 +112,19 @@ def _wrap(c: Candidates, d: int, tree: dict[int, tuple[int, int, int]]) -> Findi
                 groups |= _way(tree, p, x)
             out = tuple(-c.lit(x, d) for x in cells)
             s = c.symbol(d)
-            teach = (f"Colour the conjugate pairs of {s}: one colour holds {s} in "
-                     f"{c.names(cells)}, the other in {c.names(colours[1 - k])}, and one of "
-                     f"the two colours is right. {c.name(p)} and {c.name(q)} have the same "
+            teach = (_colouring(c, s, cells, colours[1 - k])
+                     + f"{c.name(p)} and {c.name(q)} have the same "
                      f"colour and share {house.label}: were it right, {s} would be there "
                      f"twice. So the other colour holds {s}, and "
                      + ", ".join(f"{c.name(x)}≠{s}" for x in cells) + ".")
             return Finding(WRAP, weight(WRAP), out, tuple(sorted(groups)), teach)
     return None
+
+
+def _colouring(c: Candidates, s: str, one: Sequence[int], other: Sequence[int]) -> str:
+    """The opening of a colouring text: the two colours and that one of them is right."""
+    return (f"Colour the conjugate pairs of {s}: one colour holds {s} in {c.names(one)}, the "
+            f"other in {c.names(other)}, and one of the two colours is right. ")
 
 
 def _trap(c: Candidates, d: int, tree: dict[int, tuple[int, int, int]]) -> Finding | None:
@@ -140,9 +145,8 @@ def _trap(c: Candidates, d: int, tree: dict[int, tuple[int, int, int]]) -> Findi
         return None
     out = tuple(-c.lit(t, d) for t in targets)
     s = c.symbol(d)
-    teach = (f"Colour the conjugate pairs of {s}: one colour holds {s} in "
-             f"{c.names(colours[0])}, the other in {c.names(colours[1])}, and one of the two "
-             f"colours is right. {c.names(targets)} {'sees' if len(targets) == 1 else 'see'} a "
+    teach = (_colouring(c, s, colours[0], colours[1])
+             + f"{c.names(targets)} {'sees' if len(targets) == 1 else 'see'} a "
              f"cell of each colour, so "
              f"{', '.join(f'{c.name(t)}≠{s}' for t in targets)}.")
     return Finding(TRAP, weight(TRAP), out, tuple(sorted(groups)), teach)
